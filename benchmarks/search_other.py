@@ -94,7 +94,7 @@ def _tcg_start(scenario: TcgScenario, cards: CardCatalogue, seed: int) -> TcgGam
 
 
 def _tcg_greedy(scenario: TcgScenario, seed: int) -> Mapping[str, Player[Any, Any]]:
-    return tcg_greedy.for_every_side(scenario)
+    return tcg_greedy.for_every_side(scenario, seed)
 
 
 def _tcg_search(sides: tuple[str, ...], seed: int, side: str, budget: int) -> tcg_search.SearchPlayer:

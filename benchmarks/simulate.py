@@ -70,8 +70,8 @@ def main() -> None:
     baseline: list[float] = []
     copies: list[float] = []
     units = 0
-    policies: dict[str, HeroesPlayer] = dict(for_every_side(scenario))
     for seed in range(1, SEEDS + 1):
+        policies: dict[str, HeroesPlayer] = dict(for_every_side(scenario, seed))
         game = new_game(scenario, battlefield, armies, catalogue, seed=seed)
         RULES.step(game, Table(viewer(game), policies))  # the set-up
         state = game.state
@@ -105,7 +105,7 @@ def main() -> None:
     began = time.perf_counter()
     while time.perf_counter() - began < PLAYOUT_SECONDS:
         record = simulate(
-            scenario, battlefield, armies, catalogue, seed=1000 + games, policies=for_every_side(scenario)
+            scenario, battlefield, armies, catalogue, seed=1000 + games, policies=for_every_side(scenario, 1000 + games)
         )
         games += 1
         turns_played += record.turns
@@ -129,7 +129,7 @@ def forward_model(
 ) -> None:
     """What a search agent pays: a copy of the state, and one choice applied to a match (the
     step replayed from its start up to the next decision, builder.kernel.match)."""
-    policies: dict[str, Player[HeroesView, Any]] = dict(for_every_side(scenario))
+    policies: dict[str, Player[HeroesView, Any]] = dict(for_every_side(scenario, SEEDS))
     match = Match(RULES, new_game(scenario, battlefield, armies, catalogue, seed=SEEDS, turns=1))
     applied: list[float] = []
     viewed: list[float] = []

@@ -155,11 +155,13 @@ def keys_of_screen(screen: type) -> list[set[str]]:
     ]
 
 
-@pytest.mark.parametrize("title", ["Hex designer", "Simulation"])
+@pytest.mark.parametrize("title", ["Hex designer", "Simulation", "Balance"])
 def test_the_readme_names_the_keys_of_the_screen_and_only_those(title: str) -> None:
-    """Issue 33: the hex designer became a screen of the app; its paragraph, and the one of
-    the viewer the three games share, name every key their screens bind and no other."""
+    """Issue 33: the hex designer became a screen of the app; its paragraph, the one of the
+    viewer the three games share and the balance screen's name every key their screens
+    bind and no other."""
     from builder.tui.app import HonApp
+    from builder.tui.screens.balance import BalanceScreen
     from builder.tui.screens.hex_designer import HexDesignerScreen
     from builder.tui.screens.simulation import SimulationMap
     from builder.tui.screens.viewer import GameViewer
@@ -168,6 +170,7 @@ def test_the_readme_names_the_keys_of_the_screen_and_only_those(title: str) -> N
     screen, helpers = {
         "Hex designer": (HexDesignerScreen, (HexMapView,)),
         "Simulation": (GameViewer, (SimulationMap, HexMapView)),
+        "Balance": (BalanceScreen, ()),
     }[title]
     named = documented(title)
     assert named - bound(screen, *helpers, HonApp) == set()

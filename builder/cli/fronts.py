@@ -6,9 +6,9 @@ system's own options the others lack are refused by the front that does not take
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import typer
 
@@ -75,10 +75,56 @@ class DesignAsk:
     game: str | None
 
 
+@dataclass(frozen=True)
+class OddsAsk:
+    """`hon odds`'s request: every option as given (each named by its field, `--long-range`
+    for `long_range`); the system's front takes its own and refuses the others."""
+
+    game: str
+    as_json: bool
+    combat: int | None = None
+    defense: int | None = None
+    terrain: int = 0
+    bonus: int = 0
+    suppressed: int = 0
+    obscured: int = 0
+    long_range: bool = False
+    suppressive: bool = False
+    dual: bool = False
+    assault: bool = False
+    defender_combat: int | None = None
+    defender_dice: int | None = None
+    defender_bonus: int | None = None
+    defender_suppressed: int | None = None
+    dice: int | None = None
+    target: str | None = None
+    shooting_value: int | None = None
+    save: int | None = None
+    armour_piercing: bool = False
+    armoured: bool = False
+
+    def given(self) -> list[str]:
+        """The options given, as `--name`, in the order of `hon odds --help`: those off
+        their default."""
+        return [
+            option(f.name) for f in fields(self) if f.name not in ODDS_ALWAYS and getattr(self, f.name) != f.default
+        ]
+
+
+ODDS_ALWAYS = ("game", "as_json")  # every system's
+
+
+def option(name: str) -> str:
+    """The command-line option of an `OddsAsk` field."""
+    return "--" + name.replace("_", "-")
+
+
 class Front:
     """A game system's commands. The registry refuses what a system does not support before
     its front is asked, so the defaults here are never reached: a system overrides what its
     capabilities promise (tests/cli/test_fronts.py checks both agree)."""
+
+    odds_options: ClassVar[frozenset[str]] = frozenset()  # the `hon odds` options it takes
 
     def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
         raise NotImplementedError
@@ -98,8 +144,19 @@ class Front:
     def design(self, ask: DesignAsk) -> None:
         raise NotImplementedError
 
+    def odds(self, ask: OddsAsk, system: GameSystem) -> None:
+        raise NotImplementedError
+
 
 class HeroesFront(Front):
+    odds_options = frozenset(
+        option(name)
+        for name in (
+            "combat", "defense", "terrain", "bonus", "suppressed", "obscured", "long_range", "suppressive", "dual",
+            "assault", "defender_combat", "defender_dice", "defender_bonus", "defender_suppressed",
+        )
+    )  # fmt: skip
+
     def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
         from builder.cli.scenario_commands import check_heroes
 
@@ -134,8 +191,18 @@ class HeroesFront(Front):
         no_deck(ask)
         launch_heroes_designer(ask)
 
+    def odds(self, ask: OddsAsk, system: GameSystem) -> None:
+        from builder.cli.odds_commands import heroes_odds
+
+        refuse_foreign(ask, self, system)
+        heroes_odds(ask)
+
 
 class TcgFront(Front):
+    odds_options = frozenset(
+        option(name) for name in ("shooting_value", "bonus", "save", "armour_piercing", "armoured")
+    )
+
     def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
         from builder.cli.tcg_report import check_scenario
 
@@ -175,8 +242,16 @@ class TcgFront(Front):
 
         launch_tcg_designer(ask)
 
+    def odds(self, ask: OddsAsk, system: GameSystem) -> None:
+        from builder.cli.tcg_play import shooting_odds
+
+        refuse_foreign(ask, self, system)
+        shooting_odds(ask.shooting_value, ask.bonus, ask.save, ask.armour_piercing, ask.armoured, ask.as_json)
+
 
 class HexFront(Front):
+    odds_options = frozenset(option(name) for name in ("dice", "target"))
+
     def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
         from builder.cli.memoir_commands import check
 
@@ -216,6 +291,12 @@ class HexFront(Front):
         no_deck(ask)
         launch_hex_designer(ask)
 
+    def odds(self, ask: OddsAsk, system: GameSystem) -> None:
+        from builder.cli.memoir_commands import odds
+
+        refuse_foreign(ask, self, system)
+        odds(ask.dice, ask.target, ask.as_json)
+
 
 def no_variants(ask: SimulateAsk) -> None:
     """Refuse the Tactical Card Game's variant rules for another game."""
@@ -227,6 +308,31 @@ def no_deck(ask: DesignAsk) -> None:
     """Refuse --deck for a game without decks."""
     if ask.deck is not None:
         raise typer.BadParameter("only a Tactical Card Game (game: tcg) scenario has decks", param_hint="--deck")
+
+
+def refuse_foreign(ask: OddsAsk, here: Front, system: GameSystem) -> None:
+    """Refuse, in one sentence, the `hon odds` options given that are another system's, naming
+    whose they are: one option ignored would print odds the player did not ask for."""
+    from builder.kernel.diagnostics import join_and
+    from builder.services.systems import SYSTEMS
+
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for name in ask.given():
+        if name not in here.odds_options:
+            owners = tuple(f"the {s.name} (--game {s.games[0].id})" for s in SYSTEMS if name in front(s).odds_options)
+            groups.setdefault(owners, []).append(name)
+    if groups:
+        whose = [_whose(names, owners, first=not i) for i, (owners, names) in enumerate(groups.items())]
+        raise typer.BadParameter(f"{join_and(whose)}, not of the {system.name}")
+
+
+def _whose(names: list[str], owners: tuple[str, ...], first: bool) -> str:
+    """'--dice and --target are options of the hex game (--game m44)'; after the first, '--save
+    of the Tactical Card Game (--game tcg)'."""
+    from builder.kernel.diagnostics import join_and, join_or
+
+    verb = ("is an option of" if len(names) == 1 else "are options of") if first else "of"
+    return f"{join_and(names)} {verb} {join_or(owners)}"
 
 
 FRONTS: dict[str, Front] = {"heroes": HeroesFront(), "tcg": TcgFront(), "memoir": HexFront()}

@@ -79,7 +79,8 @@ def export_command(
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
-    if require(scenario, Capability.SCENARIO_CHECK).id != "memoir":
+    # The .m44 format is the one its system reads besides its own: only that system writes it.
+    if ".m44" not in require(scenario, Capability.SCENARIO_CHECK).extensions:
         raise typer.BadParameter(
             f"{scenario} is not a hex-game (game: m44) scenario; only those export to .m44", param_hint="SCENARIO"
         )
@@ -213,11 +214,12 @@ def simulate(path: Path, seed: int, turns: int | None, as_json: bool, policy: Po
     """`hon simulate` of a hex-game scenario, every side played by `policy` (a search agent
     with `budget` play-outs a choice)."""
     from builder.cli.render import titled
-    from builder.cli.simulate_commands import players_named
+    from builder.cli.simulate_commands import played, players_named
     from builder.services.memoir_game import prepare_game
 
     game = prepare_game(path)
-    record = game.simulate(seed=seed, turns=turns, policy=policy, budget=budget)
+    with played(seed):
+        record = game.simulate(seed=seed, turns=turns, policy=policy, budget=budget)
     player = players_named(policy, budget, "a choice")
     if as_json:
         print(json.dumps(record.to_json(), indent=1))

@@ -24,6 +24,7 @@ from builder.cli.terminal import say
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from builder.cli.fronts import OddsAsk
     from builder.heroes.rules.resolution.odds import Odds
     from builder.heroes.rules.ruleset import Ruleset
     from builder.kernel.events import Modifier
@@ -85,64 +86,30 @@ def odds_command(
     with --game tcg, of a Tactical Card Game Shooting attack: its four outcomes (hit, saved,
     suppressed, miss), which add up to 100 %, and apart, double 1s, which give the firer a
     DIRECTIVE marker besides the outcome (TCG p.8)."""
-    from builder.heroes.catalogue.base import Game
-    from builder.heroes.rules.ruleset import ruleset_for
+    from builder.cli.fronts import OddsAsk, front
     from builder.kernel.system import Capability
     from builder.services.systems import require_game
 
     system = require_game(game, Capability.ODDS)
-    hex_given = dice is not None or target is not None
-    tcg_given = shooting_value is not None or save is not None or armour_piercing or armoured
-    hex_only = "--dice and --target are the hex game's (add --game m44)"
-    tcg_only = "--shooting-value, --save, --armour-piercing and --armoured need --game tcg"
-    if system.id == "memoir":
-        from builder.cli import memoir_commands
+    ask = OddsAsk(
+        game, as_json, combat, defense, terrain, bonus, suppressed, obscured, long_range, suppressive, dual, assault,
+        defender_combat, defender_dice, defender_bonus, defender_suppressed, dice, target, shooting_value, save,
+        armour_piercing, armoured,
+    )  # fmt: skip
+    front(system).odds(ask, system)
 
-        if tcg_given:
-            raise typer.BadParameter(tcg_only)
-        memoir_commands.odds(dice, target, as_json)
-        return
-    if game == "tcg":
-        from builder.cli.tcg_play import shooting_odds
 
-        if hex_given:
-            raise typer.BadParameter(hex_only)
-        shooting_odds(shooting_value, bonus, save, armour_piercing, armoured, as_json, combat, defense, terrain)
-        return
-    if hex_given or tcg_given:
-        raise typer.BadParameter(hex_only if hex_given else tcg_only)
-    if combat is None:
+def heroes_odds(ask: OddsAsk) -> None:
+    """The Heroes System's odds: a firing action, suppressive fire or an assault."""
+    from builder.heroes.catalogue.base import Game
+    from builder.heroes.rules.ruleset import ruleset_for
+
+    if ask.combat is None:
         raise typer.BadParameter("the odds of a firing action or an assault need --combat N", param_hint="'--combat'")
-    ruleset = ruleset_for(Game(game))
-    _refuse_misplaced(
-        assault,
-        {
-            "--obscured": obscured != 0,
-            "--long-range": long_range,
-            "--suppressive": suppressive,
-            "--dual": dual,
-            "--defender-combat": defender_combat is not None,
-            "--defender-dice": defender_dice is not None,
-            "--defender-bonus": defender_bonus is not None,
-            "--defender-suppressed": defender_suppressed is not None,
-        },
-    )
-    if assault:
-        result = _assault(
-            combat,
-            defense,
-            terrain,
-            bonus,
-            suppressed,
-            defender_combat,
-            defender_dice,
-            defender_bonus,
-            defender_suppressed,
-            ruleset,
-        )
-    else:
-        result = _firing(combat, defense, terrain, bonus, suppressed, obscured, long_range, suppressive, dual, ruleset)
-    if as_json:
+    ruleset = ruleset_for(Game(ask.game))
+    _refuse_misplaced(ask)
+    result = _assault(ask, ask.combat, ruleset) if ask.assault else _firing(ask, ask.combat, ruleset)
+    if ask.as_json:
         print(json.dumps(result.as_dict()))
         return
     console.print(_headline(result), markup=False)
@@ -150,65 +117,54 @@ def odds_command(
     console.print(_modifiers(result))
 
 
-def _refuse_misplaced(assault: bool, given: dict[str, bool]) -> None:
+def _refuse_misplaced(ask: OddsAsk) -> None:
     """An option of a firing action given for an assault, or one of an assault for a firing
     action, is refused rather than ignored."""
-    wrong = [name for name in (FIRE_ONLY if assault else ASSAULT_ONLY) if given[name]]
+    wrong = [name for name in (FIRE_ONLY if ask.assault else ASSAULT_ONLY) if name in ask.given()]
     if wrong:
-        where = "an assault" if assault else "a firing action (add --assault)"
+        where = "an assault" if ask.assault else "a firing action (add --assault)"
         raise typer.BadParameter(f"{', '.join(wrong)} does not apply to {where}")
 
 
-def _assault(
-    combat: int,
-    defense: int | None,
-    terrain: int,
-    bonus: int,
-    suppressed: int,
-    defender_combat: int | None,
-    defender_dice: int | None,
-    defender_bonus: int | None,
-    defender_suppressed: int | None,
-    ruleset: Ruleset,
-) -> Odds:
+def _assault(ask: OddsAsk, combat: int, ruleset: Ruleset) -> Odds:
     from builder.heroes.rules.resolution.odds import assault_odds
 
-    if defender_combat is None:
+    if ask.defender_combat is None:
         raise typer.BadParameter("an assault needs --defender-combat N", param_hint="'--defender-combat'")
-    if defense is not None:
+    if ask.defense is not None:
         say("--defense is not used in an assault: the higher total wins.")
     return assault_odds(
         combat,
-        defender_combat,
-        defender_dice or 1,
-        terrain,
-        bonus,
-        suppressed,
-        defender_bonus or 0,
-        defender_suppressed or 0,
+        ask.defender_combat,
+        ask.defender_dice or 1,
+        ask.terrain,
+        ask.bonus,
+        ask.suppressed,
+        ask.defender_bonus or 0,
+        ask.defender_suppressed or 0,
         ruleset,
     )
 
 
-def _firing(
-    combat: int,
-    defense: int | None,
-    terrain: int,
-    bonus: int,
-    suppressed: int,
-    obscured: int,
-    long_range: bool,
-    suppressive: bool,
-    dual: bool,
-    ruleset: Ruleset,
-) -> Odds:
+def _firing(ask: OddsAsk, combat: int, ruleset: Ruleset) -> Odds:
     from builder.heroes.rules.resolution.odds import fire_odds
 
-    if defense is None:
+    if ask.defense is None:
         raise typer.BadParameter("a firing action needs --defense N", param_hint="'--defense'")
-    if suppressive and defense + terrain < 1:
+    if ask.suppressive and ask.defense + ask.terrain < 1:
         raise typer.BadParameter("suppressive fire needs a defense of at least 1")
-    return fire_odds(combat, defense, terrain, bonus, suppressed, obscured, long_range, suppressive, dual, ruleset)
+    return fire_odds(
+        combat,
+        ask.defense,
+        ask.terrain,
+        ask.bonus,
+        ask.suppressed,
+        ask.obscured,
+        ask.long_range,
+        ask.suppressive,
+        ask.dual,
+        ruleset,
+    )
 
 
 TITLES = {"fire": "Firing action", "suppressive-fire": "Suppressive fire", "assault": "Assault"}

@@ -63,6 +63,17 @@ def army_problems() -> Iterator[None]:
         ) from None
 
 
+@contextmanager
+def played(seed: int) -> Iterator[None]:
+    """A game the rules core could not finish is a bug, told as `hon balance` tells it: one
+    line naming the seed and the error, exit 1, never a traceback (issue 34)."""
+    try:
+        yield
+    except Exception as problem:  # any error of the rules core or a player, with its seed
+        say(f"the game of seed {seed} failed: {type(problem).__name__}: {problem}")
+        raise typer.Exit(1) from None
+
+
 def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> PreparedGame:
     """The game `hon simulate` plays: the scenario with the lists given by --army; a list
     given that does not fit its force is a warning."""
@@ -162,7 +173,8 @@ def simulate_heroes(ask: SimulateAsk) -> None:
         )
         app.run()
         return
-    record = game.simulate(seed=ask.seed, turns=ask.turns, policy=ask.policy, budget=ask.budget)
+    with played(ask.seed):
+        record = game.simulate(seed=ask.seed, turns=ask.turns, policy=ask.policy, budget=ask.budget)
     if ask.as_json:
         from builder.render.heroes_events import record_json
 

@@ -28,14 +28,10 @@ def shooting_odds(
     armour_piercing: bool,
     armoured: bool,
     as_json: bool,
-    *heroes_options: int | None,
 ) -> None:
+    """`hon odds --game tcg`: the chances of each outcome of a Shooting attack (TCG p.8)."""
     from builder.tcg.rules.odds import shot_odds
 
-    if any(option not in (None, 0) for option in heroes_options):
-        raise typer.BadParameter(
-            "--combat, --defense and --terrain are Heroes System options; tcg takes --shooting-value"
-        )
     if value is None:
         raise typer.BadParameter("a Shooting attack needs --shooting-value N", param_hint="'--shooting-value'")
     odds = shot_odds(value, bonus, save, armour_piercing, armoured)
@@ -101,9 +97,10 @@ def simulate_scenario(
 ) -> None:
     chosen = variants_named(variants)
     checked = ready(path, open_cards())
-    from builder.cli.simulate_commands import players_named
+    from builder.cli.simulate_commands import played, players_named
 
-    record: TcgRecord = checked.simulate(seed=seed, turns=turns, policy=policy, variants=chosen, budget=budget)
+    with played(seed):
+        record: TcgRecord = checked.simulate(seed=seed, turns=turns, policy=policy, variants=chosen, budget=budget)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return

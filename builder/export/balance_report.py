@@ -23,6 +23,128 @@ NOBODY = "#bbbbbb"
 SCORES = {"victory-points": "victory points", "medals": "medals"}  # what the sides score, by the document's `score`
 
 
+def player_name(player: str, budget: int | None, temperature: float | None) -> str:
+    """One player of a run, by its JSON form: "the greedy player", "the search agent (16
+    play-outs an action)", or the Heroes System's simple policy at its temperature."""
+    if player == "search":
+        return f"the search agent ({budget} play-outs an action)"
+    if player == "random":
+        return "the random player"
+    if temperature is None:
+        return "the greedy player"
+    if temperature == 0:
+        return "the simple policy, greedy (temperature 0)"
+    return f"the simple policy with seeded variety (temperature {temperature:g})"
+
+
+def players_said(data: Mapping[str, Any]) -> str:
+    """Who played each side, from a run's JSON form: one player for every side, or each
+    side's by name."""
+    seats: Mapping[str, Mapping[str, Any]] = data["players"]
+    named = {seat: player_name(p["player"], p["budget"], data["temperature"]) for seat, p in seats.items()}
+    if len(set(named.values())) == 1:
+        return f"{next(iter(named.values()))} for every side"
+    return "; ".join(f"{seats[seat]['name']}: {name}" for seat, name in named.items())
+
+
+def report_said(report: Mapping[str, Any], games: int) -> list[str]:
+    """The report after Ludii's in sentences, from a run's JSON `report`: decisiveness and
+    draws, the first player's advantage, game length (objective control is a table)."""
+    decided, draws, first, length = report["decisive"], report["draws"], report["first_player"], report["length"]
+    said = [
+        f"Decided {decided['games']} of {games} games ({decided['share']:.0%}); drawn {draws['games']} "
+        f"({draws['share']:.0%})."
+    ]
+    if first["games"]:
+        low, high = first["interval"]
+        said.append(
+            f"The side that moved first won {first['wins']} of {first['games']} ({first['rate']:.0%}, "
+            f"95 % interval {low:.0%}–{high:.0%})."
+        )
+    said.append(
+        f"Game length: {length['mean']:.1f} turns on average (spread {length['spread']:.1f}; "
+        f"{length['shortest']} to {length['longest']})."
+    )
+    return said
+
+
+def agreement_said(data: Mapping[str, Any]) -> str:
+    """Whether the greedy player's verdict and the search agent's agree, from a comparison's
+    JSON form ({"agreement": code, "greedy": run, "search": run})."""
+    greedy, search = data["greedy"], data["search"]
+
+    def verdict(run: Mapping[str, Any]) -> str:
+        favoured = run["favoured"]
+        return f"favours {run['sides'][favoured]['name']}" if favoured is not None else "favours no side"
+
+    under = f"under the greedy player it {verdict(greedy)}, under the search agent it {verdict(search)}"
+    if data["agreement"] == "agree":
+        return f"The players agree: {under}."
+    if data["agreement"] == "one-favours":
+        return f"The players disagree: {under}; the verdict hangs on the player."
+    return f"The players disagree: {under}, each another side."
+
+
+def render_comparison(data: Mapping[str, Any]) -> str:
+    """The page of a comparison (`--policy compare -o`): both runs side by side, the
+    verdict, and each run's report after Ludii's (of a run stopped early, what was played)."""
+    runs = {key: data[key] for key in ("greedy", "search") if key in data}  # a stopped run: the greedy one
+    said = {key: report_said(run["report"], run["games"]) for key, run in runs.items()}
+    players = {key: players_said(run) for key, run in runs.items()}
+    verdict = agreement_said(data) if data["agreement"] is not None else ""
+    template = environment().get_template("balance_compare.html.j2")
+    return template.render(d=data, runs=runs, said=said, players=players, verdict=verdict)
+
+
+def setting_said(setting: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """One setting of a handicap's sweep, from its JSON form: "the game lasts 7 turns
+    instead of 6", "Germans need 5 victory points instead of 6", or as written."""
+    value, written, measure = setting["value"], setting["written"], setting["measure"]
+    side = names.get(setting["side"] or "", setting["side"])
+    said = {
+        "turns": f"the game lasts {value} turns",
+        "starting-points": f"{side} start with {value} victory points",
+        "points-needed": f"{side} need {value} victory points to win",
+        "medals-needed": f"{side} need {value} medals to win",
+    }[measure]
+    return f"{said} instead of {written}" if value != written else f"as written ({said})"
+
+
+REASONS = {
+    "counts-points": "auto swept the victory points: the victory conditions count them",
+    "turn-limit": "auto swept the turns: the victory conditions count no victory points",
+}
+
+
+def handicap_said(data: Mapping[str, Any]) -> list[str]:
+    """The sweep's finding, from its JSON form: why auto chose its kind, then the setting
+    closest to even with each side's win rate and interval."""
+    said = [f"{REASONS[data['reason']][0].upper()}{REASONS[data['reason']][1:]}."] if data["reason"] else []
+    if data["closest"] is None:
+        return said
+    best = data["settings"][data["closest"]]
+    run = best["run"]
+    names = {side: s["name"] for side, s in run["sides"].items()}
+    rates = ", ".join(
+        f"{s['name']} {s['rate']:.0%} ({s['interval'][0]:.0%}–{s['interval'][1]:.0%})" for s in run["sides"].values()
+    )
+    even = "its intervals overlap" if run["favoured"] is None else f"{names[run['favoured']]} is still favoured"
+    said.append(f"Closest to even when {setting_said(best, names)}: {rates}; {even}.")
+    return said
+
+
+def render_handicap(data: Mapping[str, Any]) -> str:
+    """The page of a handicap's sweep (`--handicap … -o`): each setting's win rates, the
+    closest to even first said."""
+    first = data["settings"][0]["run"]
+    names = {side: s["name"] for side, s in first["sides"].items()}
+    settings = [setting_said(setting, names) for setting in data["settings"]]
+    template = environment().get_template("balance_handicap.html.j2")
+    return template.render(
+        d=data, first=first, names=names, settings=settings, said=handicap_said(data), players=players_said(first)
+    )
+
+
 def render_report(data: Mapping[str, Any]) -> str:
     """The report page for a run's JSON form."""
     sides = list(data["sides"])
@@ -35,7 +157,10 @@ def render_report(data: Mapping[str, Any]) -> str:
         "control": _control(data, colours, names),
     }
     template = environment().get_template("balance.html.j2")
-    return template.render(d=data, colours=colours, names=names, charts=charts, score=score)
+    said = report_said(data["report"], data["games"])
+    return template.render(
+        d=data, colours=colours, names=names, charts=charts, score=score, players=players_said(data), report=said
+    )
 
 
 def _svg(figure: Any, salt: str) -> Markup:

@@ -10,8 +10,10 @@ alone, and on the policy only through the choices it makes."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 
 
 class Stream(Protocol):
@@ -40,3 +42,44 @@ def gumbel(stream: Stream) -> float:
     while u <= 0.0:  # random() may return 0.0, whose logarithm is not a number
         u = stream.random()
     return -math.log(-math.log(u))
+
+
+class Draws(Protocol):
+    """A player's own draws (`random.Random(seed)` is one), for its ties."""
+
+    def randrange(self, stop: int, /) -> int:
+        """A number from 0 to `stop` - 1, each as likely."""
+        ...
+
+
+def least_drawn(items: Iterable[T], key: Callable[[T], Any], draws: Draws) -> T:
+    """One of `items` with the least `key`, each of those as likely: a tie falls to the
+    player's own draws, never to the order the items came in, so a player prefers no corner
+    of the map and no place in a list (issue 34). Nothing is drawn when one is least."""
+    alike: list[T] = []
+    low: Any = None
+    for item in items:
+        score = key(item)
+        if not alike or score < low:
+            alike, low = [item], score
+        elif score == low:
+            alike.append(item)
+    if not alike:
+        raise ValueError("nothing to choose from")
+    return alike[0] if len(alike) == 1 else alike[draws.randrange(len(alike))]
+
+
+def ranked_drawn(items: Iterable[T], key: Callable[[T], Any], draws: Draws) -> list[T]:
+    """`items` by `key`, the least first, those alike in an order drawn (Fisher-Yates on the
+    player's own draws), for a player that takes the first few."""
+    runs: dict[Any, list[T]] = {}
+    for item in items:
+        runs.setdefault(key(item), []).append(item)
+    found: list[T] = []
+    for score in sorted(runs):
+        alike = runs[score]
+        for last in range(len(alike) - 1, 0, -1):
+            other = draws.randrange(last + 1)
+            alike[last], alike[other] = alike[other], alike[last]
+        found += alike
+    return found

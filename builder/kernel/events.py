@@ -8,9 +8,9 @@ log reads back into the same events; each game system declares its kinds."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 
 @dataclass(frozen=True)
@@ -83,10 +83,18 @@ class GameEvent(BaseModel):
 
 class ToldEvent(GameEvent):
     """An event whose rules tell it in one English sentence themselves (the Tactical Card
-    Game's, the hex game's); the Heroes System's carry facts only, rendered at the edge
+    Game's, the hex game's), with the rule it follows (`page`: "TCG p.8", "M44 summary:
+    Resolving battles"); the Heroes System's carry facts only, rendered at the edge
     (builder.render.heroes_events)."""
 
     text: str
+    page: str
+
+
+def event_log(kinds: Any) -> TypeAdapter[list[Any]]:
+    """What reads a system's JSON event log (`hon simulate --json`'s "events") back into its
+    events: `kinds` is the union of its event classes, each read by its `kind`."""
+    return TypeAdapter(list[Annotated[kinds, Field(discriminator="kind")]])
 
 
 # The fields every log writes first, in this order ("text" and "rolls" follow).

@@ -13,6 +13,34 @@ the stopping rule after each chunk. So the same seeds give the same tallies what
 number of workers or the backend. A game that raises is a bug, never a game left out: the
 run stops after its chunk, and the tally lists the seed and the error.
 
+The report after Ludii's (`report` in the JSON form, Tally's methods): how many games were
+decided (won by a side) and drawn, the first player's advantage (the win rate of the side
+that moved first, with its 95 % interval), the length of the games in turns (mean, spread,
+shortest, longest) and objective control by turn, read from each game's record as played:
+for each turn, the share of the games that played it in which each side held each
+objective at its end. A scenario without objectives has `control` null: nothing to hold,
+not nobody holding it.
+
+The JSON form (`to_json`, `hon balance --json`; tests/cli/balance_schema.py holds it):
+    system, scenario, title: what was played
+    policy: the player of every side ("greedy", "random", "search"), null when they differ
+    players: {side: {name, player, budget}}: each side's (budget: the search agent's, else null)
+    temperature, swap_initiative, score: the Heroes System's variety, the initiative passed
+        round, what the sides score ("victory-points" or "medals")
+    games, played, first_seed, precision, converged, interrupted, favoured (a side or null)
+    sides: {side: {name, wins, rate, interval [low, high], victory_points {score: games},
+        decisive [{unit, name, games}], with_initiative {winner: games}}}
+    draws, unfinished, failed [{seed, error}], turns {turns: games}
+    objectives: {objective: {name, held_at_end {side or "none": games}, held_by_turn [...]}}
+    history: [{games, rates {side: [rate, low, high]}}]
+    report: {decisive {games, share}, draws {games, share},
+        first_player {wins, games, rate, interval}, length {mean, spread, shortest, longest},
+        control: [{objective: {side or "none": share}}] by turn, or null without objectives}
+
+`--policy compare` plays the same seeds under the greedy player and under the search agent
+(every side each time) and prints {"agreement": "agree" | "one-favours" | "opposed",
+"greedy": <the JSON form>, "search": <the JSON form>} (Agreement).
+
 Decisive units (hon's definition): in a game a side wins, a unit of that side is decisive
 when it destroyed an enemy unit (the last to attack it before it was destroyed: to fire at
 it, assault it or be assaulted by it, shoot at its card, battle it on its hex) or stands at
@@ -24,16 +52,19 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from builder.kernel.decisions import Policy
+from builder.kernel.search import BUDGET
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 DRAW = "draw"
 NONE = "none"  # an objective nobody holds; the winner of a game stopped before its end
+
+P = TypeVar("P")
 
 
 @dataclass(frozen=True)
@@ -63,23 +94,61 @@ class Score(StrEnum):
 
 
 @dataclass(frozen=True)
+class Players:
+    """Who plays each side of a run (`--policy SIDE=NAME`, `--policy NAME`): `default` every
+    side not `chosen` (side id, player), a search agent with `budget` play-outs a decision.
+    A player stays with its side whoever has the initiative."""
+
+    default: Policy = Policy.GREEDY
+    chosen: tuple[tuple[str, Policy], ...] = ()
+    budget: int = BUDGET
+
+    def __post_init__(self) -> None:
+        if self.budget < 1:
+            raise ValueError(f"a search agent's budget is 1 play-out or more, not {self.budget}")
+
+    def of(self, side: str) -> Policy:
+        return dict(self.chosen).get(side, self.default)
+
+    def searching(self, sides: Iterable[str]) -> bool:
+        """Whether a search agent plays one of `sides` (its games are played sampled)."""
+        return any(self.of(side) is Policy.SEARCH for side in sides)
+
+    def one(self, sides: Iterable[str]) -> Policy | None:
+        """The player of every side of `sides` when one plays them all."""
+        found = {self.of(side) for side in sides}
+        return found.pop() if len(found) == 1 else None
+
+    def seat(self, sides: Sequence[str], make: Callable[[Policy], Mapping[str, P]]) -> dict[str, P]:
+        """Each side's player: `make` gives the players of a name for every side (a
+        system's own), asked once for each name that plays."""
+        made: dict[Policy, Mapping[str, P]] = {}
+        for side in sides:
+            policy = self.of(side)
+            if policy not in made:
+                made[policy] = make(policy)
+        return {side: made[self.of(side)][side] for side in sides}
+
+
+@dataclass(frozen=True)
 class Setting:
     """What a run plays, as its report names it."""
 
     system: str  # the game system's id (builder.kernel.system)
     scenario: str  # the scenario's id
     title: str
-    policy: Policy
+    players: Players = field(default_factory=Players)
     temperature: float | None = None  # the Heroes System's varied greedy player; None elsewhere
     swap_initiative: bool = False  # the seeds give the first move to each side in turn
     score: Score = Score.VICTORY_POINTS
+    seats: tuple[str, ...] = ()  # the sides a player plays, where not the sides that win (SoN teams)
 
 
 @dataclass(frozen=True)
 class BalanceAsk:
     """What a player asks of a balance run besides its seeds (`hon balance`'s options)."""
 
-    policy: Policy = Policy.GREEDY
+    players: Players = field(default_factory=Players)
     swap_initiative: bool = False
     # The Heroes System's own; the other systems refuse them (builder.services.balance_systems).
     temperature: float | None = None  # the greedy player's variety; the system's default when None
@@ -197,6 +266,22 @@ class Rate:
 
 
 @dataclass(frozen=True)
+class Length:
+    """Game length in turns: the mean, its spread (standard deviation), the shortest and
+    the longest."""
+
+    mean: float
+    spread: float
+    shortest: int
+    longest: int
+
+
+def _shares(counter: Counter[str]) -> dict[str, float]:
+    total = counter.total()
+    return {key: counter[key] / total for key in sorted(counter)} if total else {}
+
+
+@dataclass(frozen=True)
 class Milestone:
     """The win rates after a chunk: one point of the convergence chart."""
 
@@ -273,10 +358,48 @@ class Tally:
                 return side
         return None
 
+    def first_player(self) -> Rate:
+        """How often the side that moved first won, of the games where one did."""
+        won = sum(winners[first] for first, winners in self.initiative.items())
+        return Rate(won, sum(winners.total() for winners in self.initiative.values()))
+
+    def length(self) -> Length:
+        """The games' length in turns."""
+        lengths = [turns for turns, n in self.turns.items() for _ in range(n)]
+        if not lengths:
+            return Length(0.0, 0.0, 0, 0)
+        mean = sum(lengths) / len(lengths)
+        spread = math.sqrt(sum((turns - mean) ** 2 for turns in lengths) / len(lengths))
+        return Length(mean, spread, min(lengths), max(lengths))
+
+    def control(self) -> list[dict[str, dict[str, float]]]:
+        """At the end of each turn, the share of the games that played it in which each side
+        (or nobody, "none") held each objective: [turn - 1][objective][side]."""
+        return [
+            {objective: _shares(held.get(objective, Counter())) for objective in self.objectives}
+            for held in self.held_by_turn
+        ]
+
     def most_decisive(self, side: str, count: int = 5) -> list[tuple[str, int]]:
         """The units of `side` decisive in most of its wins, most first (ties by key)."""
         found = self.decisive.get(side, Counter())
         return sorted(found.items(), key=lambda item: (-item[1], item[0]))[:count]
+
+
+class Agreement(StrEnum):
+    """What two runs of the same seeds by different players (`--policy compare`) say of
+    the scenario: favoured is a side whose interval lies above every other's."""
+
+    AGREE = "agree"  # the same side favoured by both, or none by either
+    ONE_FAVOURS = "one-favours"  # one favours a side, the other none
+    OPPOSED = "opposed"  # each favours another side
+
+
+def agreement(first: Tally, second: Tally) -> Agreement:
+    ours, theirs = first.favoured(), second.favoured()
+    if ours == theirs:
+        return Agreement.AGREE
+    return Agreement.ONE_FAVOURS if ours is None or theirs is None else Agreement.OPPOSED
 
 
 @dataclass(frozen=True)
@@ -396,7 +519,7 @@ def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
         "system": setting.system,
         "scenario": setting.scenario,
         "title": setting.title,
-        "policy": setting.policy.value,
+        **players_json(setting, game),
         "temperature": setting.temperature,
         "swap_initiative": setting.swap_initiative,
         "score": setting.score.value,
@@ -437,4 +560,44 @@ def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
             {"games": m.games, "rates": {side: [r.rate, *r.interval] for side, r in m.rates.items()}}
             for m in tally.history
         ],
+        "report": report_json(tally),
+    }
+
+
+def report_json(tally: Tally) -> dict[str, Any]:
+    """The Ludii-style report (module docs): decisiveness, draws, the first player's
+    advantage, game length, objective control by turn (None without objectives)."""
+    games = tally.games or 1  # shares of no games are 0
+    decided = sum(tally.wins[side] for side in tally.sides)
+    first = tally.first_player()
+    length = tally.length()
+    return {
+        "decisive": {"games": decided, "share": decided / games},
+        "draws": {"games": tally.wins[DRAW], "share": tally.wins[DRAW] / games},
+        "first_player": {
+            "wins": first.wins,
+            "games": first.games,
+            "rate": first.rate,
+            "interval": list(first.interval),
+        },
+        "length": asdict(length),
+        "control": tally.control() if tally.objectives else None,
+    }
+
+
+def players_json(setting: Setting, game: BalanceGame) -> dict[str, Any]:
+    """Who played: `policy` the player of every side (None when they differ), `players`
+    each side's, with the search agent's budget."""
+    players, seats = setting.players, setting.seats or game.sides
+    one = players.one(seats)
+    return {
+        "policy": one.value if one is not None else None,
+        "players": {
+            seat: {
+                "name": game.label(seat),
+                "player": players.of(seat).value,
+                "budget": players.budget if players.of(seat) is Policy.SEARCH else None,
+            }
+            for seat in seats
+        },
     }

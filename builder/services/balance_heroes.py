@@ -1,6 +1,7 @@
 """The Heroes System in a balance run (builder.services.balance): a prepared game played
-from one seed by the simple policy, or with seeded variety (builder.heroes.ai.varied), or
-by the random player, and read down to a GameResult.
+from one seed, each side by its player (the simple policy with seeded variety,
+builder.heroes.ai.varied; the random player; the search agent), and read down to a
+GameResult.
 
 Initiative: a scenario that rolls for it ("random") already gives it to either side, seed by
 seed. One that names a side can be played with `swap_initiative`: then the seeds take turns
@@ -11,9 +12,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from builder.heroes.ai.greedy import own_dice
 from builder.heroes.ai.varied import VariedPolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.events.game import (
@@ -31,7 +33,8 @@ from builder.heroes.rules.players import HeroesPlayer
 from builder.heroes.rules.setup.placement import campaign_changed, field_army
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import objective_squares
-from builder.heroes.scenario.models import RANDOM, Scenario
+from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Not, VictoryPoints
+from builder.heroes.scenario.models import RANDOM, Scenario, Turns
 from builder.heroes.system import HEROES
 from builder.io.catalogue_files import catalogue_inputs, load_catalogue
 from builder.io.paths import existing_user_catalogue
@@ -42,14 +45,18 @@ from builder.services.balance import (
     BalanceAsk,
     Destroyed,
     GameResult,
+    Players,
     Prepared,
     Setting,
     destroyers,
     first_for,
 )
+from builder.services.balance_handicap import Handicap, HandicapKind, Measure, NoHandicap, around, most
 from builder.services.game import PreparedGame, players_for, prepare_game
 
 DEFAULT_TEMPERATURE = 0.5  # the greedy player's variety when none is asked for
+TURNS_REACH = 3  # a turns handicap: up to three turns fewer or more
+BONUS_REACH = 5  # a vp handicap: up to five victory points more for a side at the start
 
 
 def prepare(path: Path, ask: BalanceAsk) -> Prepared:
@@ -59,15 +66,15 @@ def prepare(path: Path, ask: BalanceAsk) -> Prepared:
     catalogue, _ = load_catalogue(folder)
     game = prepare_game(path, catalogue, ask.armies)
     temperature = DEFAULT_TEMPERATURE if ask.temperature is None else ask.temperature
-    balance = HeroesBalance(game, temperature, ask.swap_initiative, ask.policy)
+    balance = HeroesBalance(game, temperature, ask.swap_initiative, ask.players)
     inputs = (*game.loaded.files(), *ask.armies.values(), *catalogue_inputs(folder))
     return Prepared(balance, inputs, tuple(issue.message for issue in game.army_warnings))
 
 
-def policy_stream(seed: int) -> Stream:
-    """The draws of the varied policy in the game of `seed`: a stream of its own, so the
-    seed still decides the whole game."""
-    return random.Random(f"hon-balance-policy/{seed}")
+def policy_stream(seed: int, side: str) -> Stream:
+    """The draws of the varied policy of `side` in the game of `seed`: a stream of its own,
+    so the seed still decides the whole game."""
+    return random.Random(f"hon-balance-policy/{seed}/{side}")
 
 
 @dataclass(frozen=True)
@@ -77,7 +84,7 @@ class HeroesBalance:
     game: PreparedGame
     temperature: float = 0.0
     swap_initiative: bool = False
-    policy: Policy = Policy.GREEDY  # random: the random player, the temperature unused
+    players: Players = field(default_factory=Players)  # greedy: the varied policy at `temperature`
     labels: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -89,15 +96,21 @@ class HeroesBalance:
     @property
     def setting(self) -> Setting:
         scenario = self.game.scenario
-        temperature = self.temperature if self.policy is Policy.GREEDY else None
+        greedy = any(self.players.of(seat) is Policy.GREEDY for seat in self.seats)
         swapped = self.swap_initiative and self.swappable
-        return Setting(HEROES.id, scenario.id, scenario.title, self.policy, temperature, swapped)
+        temperature = self.temperature if greedy else None
+        return Setting(HEROES.id, scenario.id, scenario.title, self.players, temperature, swapped, seats=self.seats)
 
     @property
     def sides(self) -> tuple[str, ...]:
         """Who can win: the sides, a team of players as one (SoN p.10)."""
         scenario = self.game.scenario
         return tuple(dict.fromkeys(scenario.team_of(side.id) for side in scenario.sides))
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Who plays: the scenario's sides, each by one player (a team's players each)."""
+        return tuple(side.id for side in self.game.scenario.sides)
 
     @property
     def objectives(self) -> tuple[str, ...]:
@@ -124,18 +137,30 @@ class HeroesBalance:
     def play(self, seed: int) -> GameResult:
         game = self.game
         scenario = self.scenario_for(seed)
+        players = self.seated(scenario, seed)
+        searching = self.players.searching(self.seats)
         record = simulate(
-            scenario, game.battlefield, game.armies, game.catalogue, seed=seed, policies=self.players(scenario, seed)
+            scenario, game.battlefield, game.armies, game.catalogue, seed=seed, policies=players, sampled=searching
         )
         return self.result(record)
 
-    def players(self, scenario: Scenario, seed: int) -> dict[str, HeroesPlayer]:
-        """Who plays every side in the game of `seed`."""
-        if self.policy is Policy.RANDOM:
-            return players_for(scenario, self.policy, seed)
-        stream = policy_stream(seed) if self.temperature > 0 else None
-        varied = VariedPolicy(temperature=self.temperature, stream=stream)
-        return dict.fromkeys((side.id for side in scenario.sides), varied)
+    def seated(self, scenario: Scenario, seed: int) -> dict[str, HeroesPlayer]:
+        """Who plays each side in the game of `seed`: the greedy player with seeded variety
+        (each on dice and draws of its own), or the system's own."""
+
+        def make(policy: Policy) -> dict[str, HeroesPlayer]:
+            if policy is not Policy.GREEDY:
+                return players_for(scenario, policy, seed, self.players.budget)
+            return {
+                seat: VariedPolicy(
+                    temperature=self.temperature,
+                    stream=policy_stream(seed, seat) if self.temperature > 0 else None,
+                    dice=own_dice(seed, seat),
+                )
+                for seat in self.seats
+            }
+
+        return self.players.seat(self.seats, make)
 
     def result(self, record: GameRecord) -> GameResult:
         """What a played game tells the tally."""
@@ -168,6 +193,39 @@ class HeroesBalance:
             initiative=initiative,
         )
 
+    def sweep(self, kind: HandicapKind) -> tuple[Handicap, ...]:
+        """Turns: the scenario's count, three fewer to three more. Vp, where its victory
+        conditions count victory points: a side starts with up to five more (the first
+        player of each team, SoN p.10)."""
+        scenario = self.game.scenario
+        if kind is HandicapKind.TURNS:
+            written = scenario.setup.turns.count
+            settings = around(written, TURNS_REACH, 1, most(Turns, "count"))
+            return tuple(Handicap(Measure.TURNS, n, written) for n in settings)
+        conditions = [o.condition for o in scenario.victory.outcomes] + list(scenario.victory.end.early)
+        if not any(_counts_points(condition) for condition in conditions):
+            raise NoHandicap(f"{scenario.title}'s victory conditions count no victory points: try --handicap turns.")
+        start = scenario.setup.victory_points
+        firsts = [next(s.id for s in scenario.sides if scenario.team_of(s.id) == team) for team in self.sides]
+        own = Handicap(Measure.STARTING_POINTS, start.get(firsts[0], 0), start.get(firsts[0], 0), firsts[0])
+        more = (
+            Handicap(Measure.STARTING_POINTS, start.get(side, 0) + bonus, start.get(side, 0), side)
+            for side in firsts
+            for bonus in range(1, BONUS_REACH + 1)
+        )
+        return (own, *more)
+
+    def handicapped(self, handicap: Handicap) -> HeroesBalance:
+        """The game on the scenario with `handicap`'s turns or starting victory points."""
+        setup = self.game.scenario.setup
+        if handicap.measure is Measure.TURNS:
+            setup = setup.model_copy(update={"turns": setup.turns.model_copy(update={"count": handicap.value})})
+        elif handicap.side is not None:
+            points = {**setup.victory_points, handicap.side: handicap.value}
+            setup = setup.model_copy(update={"victory_points": points})
+        scenario = self.game.scenario.model_copy(update={"setup": setup})
+        return replace(self, game=replace(self.game, loaded=replace(self.game.loaded, scenario=scenario)))
+
     def _holders(self, pieces: tuple[Piece, ...], side: str, control: Mapping[str, str | None]) -> set[str]:
         """Units of `side` standing on an objective it holds."""
         held = [
@@ -180,6 +238,15 @@ class HeroesBalance:
             for p in pieces
             if p.allegiance == side and not p.is_wreck and any(sq in area for area in held for sq in p.squares)
         }
+
+
+def _counts_points(condition: Condition) -> bool:
+    """Whether a victory condition counts victory points anywhere in it."""
+    if isinstance(condition, VictoryPoints):
+        return True
+    if isinstance(condition, (AllOf, AnyOf)):
+        return any(_counts_points(part) for part in condition.of)
+    return isinstance(condition, Not) and _counts_points(condition.condition)
 
 
 def _attacks(events: tuple[HeroesEvent, ...]) -> Iterator[Attack | Destroyed]:

@@ -1,6 +1,7 @@
 """The hex game in a balance run (builder.services.balance): a validated scenario (hon's
-YAML or a .m44 file) played from one seed by the greedy or the random player
-(builder.memoir.ai) and read down to a GameResult. The sides score medals; the objectives
+YAML or a .m44 file) played from one seed, each side by its player (builder.memoir.ai, as
+builder.services.memoir_game names them) and read down to a GameResult. The sides score
+medals; the objectives
 are the medal hexes, held by the side whose unit stands there when the medal is one it may
 win; a turn is one side's (the summary's turn sequence); the first move is the scenario's
 `starts`, passed round the sides seed by seed with `swap_initiative`."""
@@ -8,35 +9,40 @@ win; a turn is one side's (the summary's turn sequence); the first move is the s
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from builder.kernel.decisions import Policy
 from builder.kernel.match import play
 from builder.memoir.catalogue import Catalogue, Side
 from builder.memoir.rules.events import BattleEvent, EliminatedEvent, MemoirEvent
+from builder.memoir.rules.players import MemoirPlayer
 from builder.memoir.rules.simulation import RULES, MemoirGame, new_game
 from builder.memoir.rules.state import GameState, start
-from builder.memoir.scenario import Place, Scenario
+from builder.memoir.scenario import Place, Scenario, SideSetup
 from builder.memoir.system import MEMOIR
 from builder.services.balance import (
     Attack,
     BalanceAsk,
     Destroyed,
     GameResult,
+    Players,
     Prepared,
     Score,
     Setting,
     destroyers,
     first_for,
 )
+from builder.services.balance_handicap import Handicap, HandicapKind, Measure, NoHandicap, around, most
 from builder.services.memoir_game import players_for, prepare_game
+
+MEDALS_REACH = 2  # a vp handicap: a side needs up to two medals fewer or more
 
 
 def prepare(path: Path, ask: BalanceAsk) -> Prepared:
     """A scenario file (YAML or .m44) validated, ready to be played."""
     checked = prepare_game(path).checked
-    return Prepared(MemoirBalance(checked.scenario, checked.catalogue, ask.policy, ask.swap_initiative), (path,))
+    return Prepared(MemoirBalance(checked.scenario, checked.catalogue, ask.players, ask.swap_initiative), (path,))
 
 
 def objective_key(place: Place) -> str:
@@ -49,7 +55,7 @@ class MemoirBalance:
 
     scenario: Scenario
     catalogue: Catalogue
-    policy: Policy = Policy.GREEDY
+    players: Players = field(default_factory=Players)
     swap_initiative: bool = False
     # Read off the game as set up, once: names, each unit's side, the medal hexes.
     labels: Mapping[str, str] = field(init=False, compare=False)
@@ -69,7 +75,7 @@ class MemoirBalance:
     @property
     def setting(self) -> Setting:
         scenario = self.scenario
-        return Setting(MEMOIR.id, scenario.id, scenario.title, self.policy, None, self.swap_initiative, Score.MEDALS)
+        return Setting(MEMOIR.id, scenario.id, scenario.title, self.players, None, self.swap_initiative, Score.MEDALS)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -95,8 +101,11 @@ class MemoirBalance:
             if now.state.turn:
                 by_turn[now.state.turn] = self.held(now.state)
 
-        players = {side.value: player for side, player in players_for(game, self.policy).items()}
-        end = play(RULES, game, players, watch)
+        def make(policy: Policy) -> dict[str, MemoirPlayer]:
+            return {side.value: player for side, player in players_for(game, policy, self.players.budget).items()}
+
+        players = self.players.seat(self.sides, make)
+        end = play(RULES, game, players, watch, sampled=self.players.searching(self.sides))
         record = end.record()
         winner = record.winner.value if record.winner is not None else None
         decisive: tuple[str, ...] = ()
@@ -113,6 +122,28 @@ class MemoirBalance:
             decisive=decisive,
             initiative=scenario.starts.value,
         )
+
+    def sweep(self, kind: HandicapKind) -> tuple[Handicap, ...]:
+        """Vp: the medals a side needs, two fewer to two more (the scenario's own first).
+        No turns: a side wins on medals, whatever the turn."""
+        if kind is HandicapKind.TURNS:
+            raise NoHandicap(f"{self.scenario.title} has no turn limit (a side wins on medals): try --handicap vp.")
+        first = self.scenario.sides[0]
+        others = (
+            Handicap(Measure.MEDALS_NEEDED, n, side.medals, side.id.value)
+            for side in self.scenario.sides
+            for n in around(side.medals, MEDALS_REACH, 1, most(SideSetup, "medals"))
+            if n != side.medals
+        )
+        return (Handicap(Measure.MEDALS_NEEDED, first.medals, first.medals, first.id.value), *others)
+
+    def handicapped(self, handicap: Handicap) -> MemoirBalance:
+        """The game on the scenario with a side needing `handicap`'s medals."""
+        sides = tuple(
+            side.model_copy(update={"medals": handicap.value}) if side.id.value == handicap.side else side
+            for side in self.scenario.sides
+        )
+        return replace(self, scenario=self.scenario.model_copy(update={"sides": sides}))
 
     def held(self, state: GameState) -> dict[str, str | None]:
         """Who holds each medal hex now (a hex with two medals: whoever holds either)."""

@@ -1,6 +1,8 @@
 """Which system plays a balance run of a file (builder.services.balance): each system
 registers the function that prepares its scenarios once, and `prepare_balance` finds it
-through the systems registry. An option of another system's is one sentence (exit 2)."""
+through the systems registry. An option of another system's, a player for a side the
+scenario does not have, or the search agent in a system without one (Capability.SEARCH) is
+one sentence (exit 2)."""
 
 from __future__ import annotations
 
@@ -24,9 +26,18 @@ PREPARE: dict[str, Callable[[Path, BalanceAsk], Prepared]] = {
 
 def prepare_balance(path: Path, ask: BalanceAsk) -> Prepared:
     """The scenario of `path` ready for a balance run, by its system; Unsupported for a
-    file of no system that balances, or an option its system does not take."""
+    file of no system that balances, an option its system does not take, or a player it
+    cannot seat (module docs)."""
     system = require(path, Capability.BALANCE)
     foreign = ask.heroes_options() if system is not HEROES else []
     if foreign:
         raise Unsupported(path, f"{foreign[0]} is for Heroes System scenarios; this is a {system.name} scenario.")
-    return PREPARE[system.id](path, ask)
+    prepared = PREPARE[system.id](path, ask)
+    setting = prepared.game.setting
+    seats = setting.seats or prepared.game.sides
+    unknown = [side for side, _ in ask.players.chosen if side not in seats]
+    if unknown:
+        raise Unsupported(path, f"the scenario has no side {unknown[0]!r} to play; its sides are {', '.join(seats)}.")
+    if ask.players.searching(seats) and not system.supports(Capability.SEARCH):
+        raise Unsupported(path, f"--policy search: {system.name} games have no search agent yet (see hon games).")
+    return prepared

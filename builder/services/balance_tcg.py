@@ -1,40 +1,46 @@
 """The Tactical Card Game in a balance run (builder.services.balance): a checked scenario
-played from one seed by the greedy or the random player (builder.tcg.ai) and read down to
-a GameResult. Objectives are the scenario's objective markers, held by the side whose Unit
+played from one seed, each side by its player (builder.tcg.ai, as builder.services.tcg_game
+names them), and read down to a GameResult. Objectives are the scenario's objective markers, held by the side whose Unit
 Card stands on the box (TCG p.16); the first move is the scenario's first player (TCG p.6),
 passed round the sides seed by seed with `swap_initiative`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from builder.kernel.decisions import Policy
 from builder.kernel.match import play
 from builder.services.balance import (
     Attack,
     BalanceAsk,
     Destroyed,
     GameResult,
+    Players,
     Prepared,
     Setting,
     destroyers,
     first_for,
 )
+from builder.services.balance_handicap import Handicap, HandicapKind, Measure, NoHandicap, around, most
 from builder.services.tcg_game import open_cards, players_for, ready
 from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.conditions import VictoryPoints
 from builder.tcg.rules.events import DestroyedEvent, ShotEvent, TcgEvent
 from builder.tcg.rules.simulation import RULES, TcgGame, new_game
 from builder.tcg.rules.state import Game
-from builder.tcg.scenario import Marker, Scenario
+from builder.tcg.scenario import MAX_TURNS, MIN_TURNS, Marker, Scenario
 from builder.tcg.system import TCG
 
 
 def prepare(path: Path, ask: BalanceAsk) -> Prepared:
     """A scenario file checked against the bundled cards, ready to be played."""
     checked = ready(path, open_cards())
-    return Prepared(TcgBalance(checked.scenario, checked.cards, ask.policy, ask.swap_initiative), (path,))
+    return Prepared(TcgBalance(checked.scenario, checked.cards, ask.players, ask.swap_initiative), (path,))
+
+
+TURNS_REACH = 3  # a turns handicap: up to three turns fewer or more, within the book's 4 to 8
+POINTS_REACH = 3  # a vp handicap: a side needs up to three victory points fewer or more
 
 
 def objective_key(marker: Marker) -> str:
@@ -48,7 +54,7 @@ class TcgBalance:
 
     scenario: Scenario
     cards: CardCatalogue
-    policy: Policy = Policy.GREEDY
+    players: Players = field(default_factory=Players)
     swap_initiative: bool = False
     labels: Mapping[str, str] = field(default_factory=dict, compare=False)
 
@@ -59,7 +65,7 @@ class TcgBalance:
     @property
     def setting(self) -> Setting:
         scenario = self.scenario
-        return Setting(TCG.id, scenario.id, scenario.title, self.policy, None, self.swap_initiative)
+        return Setting(TCG.id, scenario.id, scenario.title, self.players, None, self.swap_initiative)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -91,7 +97,9 @@ class TcgBalance:
         def watch(state: TcgGame) -> None:  # the last step of a turn leaves its control
             by_turn[state.game.turn] = self.held(state.game)
 
-        end = play(RULES, new_game(scenario, self.cards, seed=seed), players_for(scenario, self.policy, seed), watch)
+        players = self.players.seat(self.sides, lambda policy: players_for(scenario, policy, seed, self.players.budget))
+        searching = self.players.searching(self.sides)
+        end = play(RULES, new_game(scenario, self.cards, seed=seed), players, watch, sampled=searching)
         record = end.record()
         held = self.held(end.game)
         decisive: tuple[str, ...] = ()
@@ -108,6 +116,39 @@ class TcgBalance:
             decisive=decisive,
             initiative=scenario.first_player,
         )
+
+    def sweep(self, kind: HandicapKind) -> tuple[Handicap, ...]:
+        """Turns: the scenario's, three fewer to three more within TCG p.6's 4 to 8. Vp,
+        where a victory condition counts victory points: the points a side needs, three
+        fewer to three more (the scenario's own first)."""
+        if kind is HandicapKind.TURNS:
+            written = self.scenario.turns
+            settings = around(written, TURNS_REACH, MIN_TURNS, MAX_TURNS)
+            return tuple(Handicap(Measure.TURNS, n, written) for n in settings)
+        needed = {c.side: c.points for c in self.scenario.victory if isinstance(c, VictoryPoints)}
+        if not needed:
+            title = self.scenario.title
+            raise NoHandicap(f"{title}'s victory conditions count no victory points: try --handicap turns.")
+        first, points = next(iter(needed.items()))
+        others = (
+            Handicap(Measure.POINTS_NEEDED, n, written, side)
+            for side, written in needed.items()
+            for n in around(written, POINTS_REACH, 1, most(VictoryPoints, "points"))
+            if n != written
+        )
+        return (Handicap(Measure.POINTS_NEEDED, points, points, first), *others)
+
+    def handicapped(self, handicap: Handicap) -> TcgBalance:
+        """The game on the scenario with `handicap`'s turns or victory points needed."""
+        if handicap.measure is Measure.TURNS:
+            return replace(self, scenario=self.scenario.model_copy(update={"turns": handicap.value}))
+        victory = [
+            c.model_copy(update={"points": handicap.value})
+            if isinstance(c, VictoryPoints) and c.side == handicap.side
+            else c
+            for c in self.scenario.victory
+        ]
+        return replace(self, scenario=self.scenario.model_copy(update={"victory": victory}))
 
     def held(self, game: Game) -> dict[str, str | None]:
         """Who controls each objective now."""

@@ -61,7 +61,7 @@ def players_for(scenario: Scenario, policy: Policy, seed: int, budget: int = BUD
     sides = tuple(side.id for side in scenario.sides)
     match policy:
         case Policy.GREEDY:
-            return dict(greedy.for_every_side(scenario))
+            return dict(greedy.for_every_side(scenario, seed))
         case Policy.RANDOM:
             return dict(uniform.for_every_side(list(sides), seed))
         case Policy.SEARCH:

@@ -86,9 +86,9 @@ def play(
 
 
 def players_for(game: MemoirGame, policy: Policy, budget: int = BUDGET) -> dict[Side, MemoirPlayer]:
-    """A player of `policy` for every side of `game`; a search agent weighs each card and
-    orders with at most `budget` play-outs, in a game played with `sampled`
-    (builder.kernel.match.play)."""
+    """A player of `policy` for every side of `game`; a search agent weighs a decision with
+    at most `budget` play-outs (a balance run passes every player's), in a game played with
+    `sampled` (builder.kernel.match.play)."""
     sides, seed = [s.id for s in game.state.scenario.sides], game.dice.seed
     match policy:
         case Policy.GREEDY:

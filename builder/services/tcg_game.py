@@ -69,11 +69,11 @@ class CheckedScenario:
 
 def players_for(scenario: Scenario, policy: Policy, seed: int, budget: int = BUDGET) -> dict[str, TcgPlayer]:
     """A player of `policy` for every side of `scenario`, for the game of `seed`; a search
-    agent weighs each COMMAND marker's tactic with at most `budget` play-outs, in a game
-    played with `sampled` (builder.kernel.match.play)."""
+    agent weighs a decision with at most `budget` play-outs (a balance run passes every
+    player's), in a game played with `sampled` (builder.kernel.match.play)."""
     match policy:
         case Policy.GREEDY:
-            return dict(greedy.for_every_side(scenario))
+            return dict(greedy.for_every_side(scenario, seed))
         case Policy.RANDOM:
             return dict(uniform.for_every_side([side.id for side in scenario.sides], seed))
         case Policy.SEARCH:

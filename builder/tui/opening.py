@@ -6,16 +6,12 @@ first used, as start-up shows none of it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
-
     from builder.heroes.catalogue.index import Catalogue
     from builder.io.campaign_files import Chain
-    from builder.kernel.system import Capability
     from builder.services.scenario_session import ScenarioSession
     from builder.tui.app import HonApp
 
@@ -85,60 +81,23 @@ async def new_scenario(app: HonApp) -> None:
 
 
 async def _open_scenario(app: HonApp) -> None:
-    """A scenario file in its game's designer: the Heroes System's, or the Tactical Card
-    Game's or the hex game's over the screen it was opened from."""
+    """A scenario file in its game's designer (builder/tui/fronts.py): the Heroes System's,
+    or the Tactical Card Game's or the hex game's over the screen it was opened from."""
     from builder.io.errors import HonFileError
     from builder.kernel.system import Capability
     from builder.services.recent_files import remember
-    from builder.services.scenario_session import ScenarioSession
+    from builder.tui.fronts import screens_for
     from builder.tui.screens.file_dialog import FileDialog
 
     path = await app.push_screen_wait(FileDialog("Open a scenario", "scenario", "open"))
     if path is None:
         return
     try:
-        system = system_id(path, Capability.SCENARIO_CHECK)
-        if system in OWN_DESIGNERS:
-            app.push_screen(OWN_DESIGNERS[system](path))
-        else:
-            _design(app, ScenarioSession.open(path, app.catalogue))
+        screens_for(path, Capability.SCENARIO_CHECK).design(app, path)
     except HonFileError as problem:
         app.notify(str(problem), severity="error", timeout=10, markup=False)
         return
     remember(path, "scenario")
-
-
-def system_id(path: Path, capability: Capability) -> str | None:
-    """The id of the system that reads `path` (services.systems.require); None when the
-    file cannot tell, for the Heroes System's loader to say what is wrong with it."""
-    from builder.io.errors import HonFileError
-    from builder.kernel.system import Unsupported
-    from builder.services.systems import require
-
-    try:
-        return require(path, capability).id
-    except (HonFileError, Unsupported):
-        return None
-
-
-def _tcg_designer(path: Path) -> Screen[None]:
-    from builder.services.tcg_game import open_cards
-    from builder.services.tcg_scenario_session import TcgScenarioSession
-    from builder.tui.screens.tcg_designer import TcgDesignerScreen
-
-    return TcgDesignerScreen(TcgScenarioSession.open(path, open_cards()))
-
-
-def _hex_designer(path: Path) -> Screen[None]:
-    from builder.services.hex_scenario_session import HexScenarioSession
-    from builder.tui.screens.hex_designer import HexDesignerScreen
-
-    return HexDesignerScreen(HexScenarioSession.open(path))
-
-
-# The designers of the systems whose scenario the app does not hold (HonApp.scenario is the
-# Heroes System's), each over a file it reads; HonFileError when it cannot.
-OWN_DESIGNERS: dict[str, Callable[[Path], Screen[None]]] = {"tcg": _tcg_designer, "memoir": _hex_designer}
 
 
 async def _new_scenario(app: HonApp) -> None:
@@ -155,10 +114,10 @@ async def _new_scenario(app: HonApp) -> None:
     except ValueError as problem:
         app.notify(f"Cannot start the scenario: {problem}.", severity="error", timeout=10, markup=False)
         return
-    _design(app, session)
+    design(app, session)
 
 
-def _design(app: HonApp, session: ScenarioSession) -> None:
+def design(app: HonApp, session: ScenarioSession) -> None:
     """Show `session` in the designer, in place of the scenario designed until now."""
     from builder.tui.screens.designer import DesignerScreen
 
@@ -170,31 +129,15 @@ def _design(app: HonApp, session: ScenarioSession) -> None:
 
 
 async def simulate(app: HonApp) -> None:
-    """Choose a scenario and who plays which side, then step through a simulated game."""
+    """Choose a scenario, then what its system asks before a game (who plays which side),
+    then step through a simulated game (builder/tui/fronts.py)."""
     from builder.kernel.system import Capability
-    from builder.services.recent_files import remember
+    from builder.tui.fronts import screens_for
     from builder.tui.screens.file_dialog import FileDialog
-    from builder.tui.screens.hex_simulation import HexSimulationScreen
-    from builder.tui.screens.simulation import SimulationScreen
-    from builder.tui.screens.simulation_setup import SimulationSetup, scenario_sides
-    from builder.tui.screens.tcg_simulation import TcgSimulationScreen
 
     path = await app.push_screen_wait(FileDialog("Simulate a scenario", "scenario", "open"))
-    if path is None:
-        return
-    system = system_id(path, Capability.SIMULATE)
-    if system == "tcg" or system == "memoir":  # each plays its own forces: nothing to choose
-        remember(path, "scenario")
-        app.push_screen(TcgSimulationScreen(path) if system == "tcg" else HexSimulationScreen(path))
-        return
-    sides = scenario_sides(path)
-    if sides is None:
-        app.push_screen(SimulationScreen(path, app.catalogue))  # the viewer tells what is wrong with it
-        return
-    remember(path, "scenario")
-    armies = await app.push_screen_wait(SimulationSetup(path, sides, app.session.army, app.catalogue))
-    if armies is not None:
-        app.push_screen(SimulationScreen(path, app.catalogue, armies=armies))
+    if path is not None:
+        await screens_for(path, Capability.SIMULATE).simulate(app, path)
 
 
 async def open_campaign(app: HonApp) -> None:

@@ -39,7 +39,18 @@ BALANCE_SCHEMA: dict[str, Any] = {
             "system": {"enum": ["heroes", "tcg", "memoir"]},
             "scenario": {"type": "string"},
             "title": {"type": "string"},
-            "policy": {"enum": ["greedy", "random"]},
+            "policy": {"enum": ["greedy", "random", "search", None]},
+            "players": {
+                "type": "object",
+                "minProperties": 2,
+                "additionalProperties": _strict(
+                    {
+                        "name": {"type": "string"},
+                        "player": {"enum": ["greedy", "random", "search"]},
+                        "budget": {"type": ["integer", "null"], "minimum": 1},
+                    }
+                ),
+            },
             "temperature": {"type": ["number", "null"], "minimum": 0},
             "swap_initiative": {"type": "boolean"},
             "score": {"enum": ["victory-points", "medals"]},
@@ -68,6 +79,35 @@ BALANCE_SCHEMA: dict[str, Any] = {
                     }
                 ),
             },
+            "report": _strict(
+                {
+                    "decisive": _strict({"games": {"type": "integer", "minimum": 0}, "share": RATE}),
+                    "draws": _strict({"games": {"type": "integer", "minimum": 0}, "share": RATE}),
+                    "first_player": _strict(
+                        {
+                            "wins": {"type": "integer", "minimum": 0},
+                            "games": {"type": "integer", "minimum": 0},
+                            "rate": RATE,
+                            "interval": INTERVAL,
+                        }
+                    ),
+                    "length": _strict(
+                        {
+                            "mean": {"type": "number", "minimum": 0},
+                            "spread": {"type": "number", "minimum": 0},
+                            "shortest": {"type": "integer", "minimum": 0},
+                            "longest": {"type": "integer", "minimum": 0},
+                        }
+                    ),
+                    "control": {
+                        "type": ["array", "null"],
+                        "items": {
+                            "type": "object",
+                            "additionalProperties": {"type": "object", "additionalProperties": RATE},
+                        },
+                    },
+                }
+            ),
             "history": {
                 "type": "array",
                 "items": _strict(

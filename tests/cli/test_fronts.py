@@ -3,9 +3,12 @@ exactly the commands its capabilities promise, so the registry's refusal and the
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
-from builder.cli.fronts import FRONTS, Front, front
+from builder.cli import main
+from builder.cli.fronts import FRONTS, ODDS_ALWAYS, Front, OddsAsk, front, option
 from builder.kernel.system import Capability, GameSystem
 from builder.services.systems import SYSTEMS
 
@@ -17,6 +20,7 @@ METHODS = {
     Capability.DEPLOY: "deploy",
     Capability.SHEET: "sheet",
     Capability.SIMULATE: "simulate",
+    Capability.ODDS: "odds",
 }
 
 
@@ -30,3 +34,34 @@ def test_a_systems_front_answers_what_its_capabilities_promise(system: GameSyste
 
 def test_every_system_has_a_front() -> None:
     assert {system.id for system in SYSTEMS} == set(FRONTS)
+
+
+# `hon odds` for each system with its own options, and one value for every option of any.
+ODDS_OF = {
+    "heroes": ["--game", "hon", "--combat", "3", "--defense", "4"],
+    "tcg": ["--game", "tcg", "--shooting-value", "7"],
+    "memoir": ["--game", "m44", "--dice", "3", "--target", "infantry"],
+}
+VALUES = {
+    "--combat": "3", "--defense": "4", "--terrain": "1", "--bonus": "1", "--suppressed": "1", "--obscured": "1",
+    "--defender-combat": "2", "--defender-dice": "2", "--defender-bonus": "1", "--defender-suppressed": "1",
+    "--dice": "2", "--target": "armor", "--shooting-value": "7", "--save": "5",
+}  # fmt: skip
+OPTIONS = [option(f.name) for f in fields(OddsAsk) if f.name not in ODDS_ALWAYS]
+
+
+def test_every_odds_option_is_some_systems() -> None:
+    assert set(OPTIONS) == set().union(*(found.odds_options for found in FRONTS.values()))
+
+
+@pytest.mark.parametrize(
+    ("system", "foreign"),
+    [(system, name) for system in ODDS_OF for name in OPTIONS if name not in FRONTS[system].odds_options],
+)
+def test_odds_refuse_another_systems_option(system: str, foreign: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """An option of another system's odds is refused, not ignored: exit 2, nothing printed
+    on standard output, one line on standard error."""
+    given = [foreign, VALUES[foreign]] if foreign in VALUES else [foreign]
+    assert main(["odds", *ODDS_OF[system], *given]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1

@@ -4,6 +4,7 @@ by players in one go that is the same as the match they answer choice by choice.
 
 from __future__ import annotations
 
+import gc
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -11,7 +12,7 @@ from typing import Any, ClassVar
 import pytest
 
 from builder.kernel.decisions import Checked, Decision, IllegalChoice, uniform_choice
-from builder.kernel.match import Answer, Course, GameOver, Match, Outcome, Table, play
+from builder.kernel.match import YOUNG_COLLECTED_EVERY, Answer, Course, GameOver, Match, Outcome, Table, play
 
 TARGET = 12
 
@@ -236,3 +237,17 @@ def test_a_game_played_in_place_keeps_each_steps_start_when_sampled() -> None:
     keeps = [course for course in seen if course.asking == ("a", "keep")]
     assert keeps[0].start is not None and keeps[0].start.score == {"a": 0, "b": 0}
     assert all(course.start is not None and not RULES.over(course.start) for course in seen)
+
+
+def test_a_game_in_play_collects_garbage_less_often_and_puts_the_threshold_back() -> None:
+    seen: list[int] = []
+
+    class Watcher(Greedy):
+        def choose(self, view: Seen, decision: Any) -> object:
+            seen.append(gc.get_threshold()[0])
+            return super().choose(view, decision)
+
+    before = gc.get_threshold()
+    play(RULES, start(3), {"a": Watcher(), "b": Watcher()})
+    assert seen and min(seen) >= YOUNG_COLLECTED_EVERY > before[0]
+    assert gc.get_threshold() == before

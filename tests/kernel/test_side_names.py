@@ -72,7 +72,7 @@ def test_the_card_game_names_its_sides_through_the_helper(tcg_cards: CardCatalog
     names = {side.name for side in scenario.sides}
     assert names == {"German", "US"}
     said = [issue.message for issue in check_scenario(scenario, tcg_cards)]
-    said += [event.text for event in simulate(scenario, tcg_cards, for_every_side(scenario), seed=1).events]
+    said += [event.text for event in simulate(scenario, tcg_cards, for_every_side(scenario, 1), seed=1).events]
     said += scenario.victory_text()
     session = TcgScenarioSession.new(tmp_path / "new.yaml", tcg_cards)
     zone = scenario.sides[0].reinforcement_zone[0]

@@ -12,7 +12,7 @@ from builder.io.paths import SCENARIOS_DIR
 from builder.kernel.decisions import Policy
 from builder.memoir.rules.events import EliminatedEvent, TurnEvent
 from builder.memoir.scenario import Scenario
-from builder.services.balance import BalanceAsk, BalancePlan, Score, Serial, run_balance, to_json
+from builder.services.balance import BalanceAsk, BalancePlan, Players, Score, Serial, run_balance, to_json
 from builder.services.balance_local import LocalPool
 from builder.services.balance_memoir import MemoirBalance, prepare
 from builder.services.memoir_game import PreparedGame, play, prepare_game
@@ -28,7 +28,7 @@ def prepared() -> PreparedGame:
 
 
 def balance(prepared: PreparedGame, policy: Policy = Policy.GREEDY, swap_initiative: bool = False) -> MemoirBalance:
-    return MemoirBalance(prepared.checked.scenario, prepared.checked.catalogue, policy, swap_initiative)
+    return MemoirBalance(prepared.checked.scenario, prepared.checked.catalogue, Players(policy), swap_initiative)
 
 
 @pytest.mark.parametrize("policy", [Policy.GREEDY, Policy.RANDOM])  # what hon balance plays; search is refused

@@ -21,7 +21,9 @@ from builder.kernel.diagnostics import Issue
 from builder.memoir.catalogue import Side, UnitType
 from builder.memoir.edits import SetTerrain, SetUnit
 from builder.memoir.hexes import Hex
-from builder.memoir.rules.events import MoveEvent
+from builder.memoir.rules.battle_dice import distribution
+from builder.memoir.rules.events import BattleEvent, MoveEvent
+from builder.memoir.rules.state import start
 from builder.memoir.scenario import Unit
 from builder.memoir.validate import validate
 from builder.services import hex_scenario_session
@@ -338,3 +340,25 @@ async def test_the_title_line_and_footer_are_those_of_the_other_editors(tmp_path
         other = tcg.query_one("#title", Static)
         assert other.region == Region(0, 0, 120, 1)
         assert (other.styles.background, other.styles.padding, other.styles.text_style) == look
+
+
+async def test_a_battle_shows_its_odds_before_the_dice() -> None:
+    """Issue 33.4: the odds of a shot in every viewer. On a battle, the panel beside the map
+    shows the battle dice's odds against the target's type (the hex game's distribution of
+    the event's dice), above the hex under the cursor; on any other event, no odds."""
+    screen = HexSimulationScreen(LANES, seed=2)
+    async with HonApp(opening=screen).run_test(size=(120, 40)) as pilot:
+        game = await played(pilot, screen)
+        events = game.record.events
+        battle = next(i for i, e in enumerate(events) if isinstance(e, BattleEvent) and e.dice > 0)
+        event = events[battle]
+        assert isinstance(event, BattleEvent) and battle > 0
+        screen.go(battle - 1)
+        await pilot.press("n")
+        kind = start(game.scenario, game.catalogue).pieces[event.target].type
+        odds = distribution(event.dice, kind)
+        assert screen.index == battle and screen.odds == odds
+        shown = str(screen.query_one("#sim-odds", Static).render())
+        assert all(f"{float(p) * 100:.1f}%" in shown for p in odds.hits.values())
+        await pilot.press("home")
+        assert not isinstance(events[0], BattleEvent) and screen.odds is None

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from builder.kernel.decisions import Policy
 from builder.services.balance import GameResult, Setting
 
 
@@ -18,7 +17,7 @@ class Coin:
 
     @property
     def setting(self) -> Setting:
-        return Setting("coin", "coin", "A coin", Policy.GREEDY)
+        return Setting("coin", "coin", "A coin")
 
     @property
     def sides(self) -> tuple[str, ...]:

@@ -11,19 +11,21 @@ from pathlib import Path
 
 import pytest
 
-from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.ai.greedy import own_dice
 from builder.heroes.ai.varied import VariedPolicy
 from builder.heroes.rules.events.game import ControlEvent, InitiativeEvent
 from builder.heroes.rules.simulation import simulate
 from builder.io.catalogue_files import load_catalogue
 from builder.io.paths import SCENARIOS_DIR
 from builder.kernel.choice import softmax_order
+from builder.kernel.decisions import Policy
 from builder.services import balance_tcg
 from builder.services.balance import (
     BalanceAsk,
     BalanceGame,
     BalancePlan,
     GameResult,
+    Players,
     Serial,
     Tally,
     play_chunk,
@@ -163,17 +165,19 @@ def test_a_plan_refuses_nonsense() -> None:
 
 def test_temperature_zero_plays_the_simple_policys_game(prepared: PreparedGame) -> None:
     greedy = prepared.simulate(seed=2)
-    varied = prepared.simulate(seed=2, policies=dict.fromkeys(("commonwealth", "german"), VariedPolicy()))
+    sides = ("commonwealth", "german")
+    varied = prepared.simulate(seed=2, policies={side: VariedPolicy(dice=own_dice(2, side)) for side in sides})
     assert [e.to_json() for e in varied.events] == [e.to_json() for e in greedy.events]
 
 
 def test_variety_is_seeded_and_changes_the_game(prepared: PreparedGame) -> None:
     def played(stream_seed: int) -> list[object]:
-        policy = VariedPolicy(temperature=1.0, stream=policy_stream(stream_seed))
-        record = prepared.simulate(seed=2, policies=dict.fromkeys(("commonwealth", "german"), policy))
+        sides = ("commonwealth", "german")
+        policies = {side: VariedPolicy(temperature=1.0, stream=policy_stream(stream_seed, side)) for side in sides}
+        record = prepared.simulate(seed=2, policies=policies)
         return [e.to_json() for e in record.events]
 
-    greedy = [e.to_json() for e in prepared.simulate(seed=2, policies={"german": SimplePolicy()}).events]
+    greedy = [e.to_json() for e in prepared.simulate(seed=2).events]
     once = played(5)
     assert once == played(5)  # the same stream, the same game
     assert once != greedy  # the dice are the same; the choices are not
@@ -191,7 +195,7 @@ def test_a_game_read_down_to_its_result(prepared: PreparedGame) -> None:
         prepared.armies,
         prepared.catalogue,
         seed=seed,
-        policies=dict.fromkeys(game.sides, VariedPolicy(temperature=0.5, stream=policy_stream(seed))),
+        policies=game.seated(prepared.scenario, seed),
     )
     result = game.play(seed)
     assert result == game.result(record)
@@ -243,9 +247,13 @@ def test_same_seeds_same_tallies_on_ray(prepared: PreparedGame, ray_here: None) 
 
 
 def test_a_tcg_scenario_gives_the_same_tallies_on_ray(ray_here: None) -> None:
+    """With a player for each side: the players travel with the game."""
     from builder.services.balance_ray import RayCluster
 
-    game = balance_tcg.prepare(SCENARIOS_DIR / "tcg" / "vire-aid-post.yaml", BalanceAsk(swap_initiative=True)).game
+    players = Players(Policy.GREEDY, (("us", Policy.RANDOM),))
+    ask = BalanceAsk(players, swap_initiative=True)
+    game = balance_tcg.prepare(SCENARIOS_DIR / "tcg" / "vire-aid-post.yaml", ask).game
+    assert game.setting.players == players
     plan = BalancePlan(games=4, seed=1, chunk=2)
     on_ray = run_balance(game, plan, RayCluster())
     assert on_ray.tally == run_balance(game, plan, Serial()).tally and on_ray.tally.games == 4

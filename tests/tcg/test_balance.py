@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from builder.kernel.decisions import Policy
-from builder.services.balance import BalanceAsk, BalancePlan, GameResult, Serial, run_balance, to_json
+from builder.services.balance import BalanceAsk, BalancePlan, GameResult, Players, Serial, run_balance, to_json
 from builder.services.balance_local import LocalPool
 from builder.services.balance_tcg import TcgBalance, objective_key, prepare
 from builder.services.tcg_game import CheckedScenario, open_cards, players_for, ready
@@ -44,7 +44,7 @@ def held_by_turn(record: TcgRecord, game: TcgBalance) -> list[dict[str, str | No
 
 @pytest.mark.parametrize("policy", [Policy.GREEDY, Policy.RANDOM])  # what hon balance plays; search is refused
 def test_a_seed_plays_the_game_hon_simulate_plays(checked: CheckedScenario, policy: Policy) -> None:
-    game = TcgBalance(checked.scenario, checked.cards, policy)
+    game = TcgBalance(checked.scenario, checked.cards, Players(policy))
     for seed in (1, 2):
         result = game.play(seed)
         record = checked.simulate(seed=seed, policy=policy, frames=True)
@@ -93,7 +93,7 @@ def test_swapping_the_initiative_passes_the_first_phase_round_the_sides(checked:
 
 
 def test_prepare_reads_the_file_for_the_registry() -> None:
-    prepared = prepare(Path(ORCHARD), BalanceAsk(Policy.RANDOM, swap_initiative=True))
+    prepared = prepare(Path(ORCHARD), BalanceAsk(Players(Policy.RANDOM), swap_initiative=True))
     assert isinstance(prepared.game, TcgBalance) and prepared.inputs == (ORCHARD,)
-    assert prepared.game.setting.policy is Policy.RANDOM and prepared.game.setting.system == "tcg"
+    assert prepared.game.setting.players.default is Policy.RANDOM and prepared.game.setting.system == "tcg"
     assert isinstance(prepared.game.play(1), GameResult)

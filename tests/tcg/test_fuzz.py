@@ -36,7 +36,7 @@ def test_mutated_scenarios(cards: CardCatalogue, text: str) -> None:
     for issue in issues:
         assert issue.code.startswith("tcg.") and "\n" not in issue.message
     if is_legal(issues):
-        assert simulate(scenario, cards, for_every_side(scenario), seed=1, turns=2).turns >= 1
+        assert simulate(scenario, cards, for_every_side(scenario, 1), seed=1, turns=2).turns >= 1
 
 
 @FUZZ

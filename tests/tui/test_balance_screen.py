@@ -1,6 +1,7 @@
 """Pilot tests of the balance screen: opened from the scenario designer, it plays the
 scenario as it stands in a worker, shows each side's win rate with its interval and a
 terminal chart, plays again at another temperature, and escape returns to the designer.
+`p` cycles the players, `c` compares greedy with search, `h` sweeps a handicap.
 The same screen plays a Tactical Card Game scenario and a hex-game scenario (f9 in their
 designers), and says why a scenario cannot be played."""
 
@@ -131,9 +132,64 @@ async def test_a_scenario_that_cannot_be_played_is_said(tmp_path: Path) -> None:
 
 
 async def test_a_game_that_fails_is_shown_with_its_seed_in_place_of_a_verdict() -> None:
-    screen = BalanceScreen("A coin", lambda _: Faulty(), games=6)
+    screen = BalanceScreen("A coin", lambda _, __: Faulty(), games=6)
     async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
         shown = await finished(pilot)
         assert shown.tally is not None and shown.tally.games == 5
         assert [seed for seed, _ in shown.tally.failed] == [4]
         assert "ValueError" in shown_table(shown) and "A" in shown_table(shown)
+
+
+async def test_p_plays_the_next_players_and_c_compares_greedy_with_search(
+    bundled: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Heroes System has a search agent: `p` cycles every side's player, then each side's
+    against the greedy one; `c` plays the greedy player's games and the search agent's and
+    says whether they agree (the JSON form of `hon balance --policy compare`)."""
+    monkeypatch.setattr(balance, "GAMES", 2)
+    monkeypatch.setattr(balance, "SEARCH_BUDGET", 4)
+    app = HonApp(None, None, scenario=ScenarioSession.open(SHORT, bundled))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f9")
+        screen = await finished(pilot)
+        assert screen.data is not None and screen.data["policy"] == "greedy"
+        await pilot.press("p")
+        screen = await finished(pilot)
+        assert screen.data is not None and screen.data["policy"] == "random" and screen.tally is not None
+        await pilot.press("p", "p")  # search for every side, then the first side's random player
+        screen = await finished(pilot)
+        assert screen.data is not None and screen.data["policy"] is None
+        chosen = {seat: p["player"] for seat, p in screen.data["players"].items()}
+        assert chosen == {"commonwealth": "random", "german": "greedy"}
+        await pilot.press("c")
+        screen = await finished(pilot)
+        data = screen.data
+        assert data is not None and data["agreement"] in {"agree", "one-favours", "opposed"}
+        assert data["greedy"]["policy"] == "greedy" and data["search"]["policy"] == "search"
+        assert data["greedy"]["first_seed"] == data["search"]["first_seed"] == 1
+        assert screen.query_one(ProgressBar).total == screen.query_one(ProgressBar).progress == 4
+
+
+async def test_h_sweeps_a_handicap_and_says_when_one_does_not_apply(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the hex designer, `h` sweeps the medals a side needs (auto: the game counts
+    medals), every setting under one progress bar; turns do not apply to the hex game."""
+    monkeypatch.setattr(balance, "GAMES", 1)
+    designer = HexDesignerScreen(HexScenarioSession.open(HEX))
+    app = HonApp(opening=designer)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f9")
+        screen = await finished(pilot)
+        offered = {binding.action for _, binding, _, _ in screen.active_bindings.values()}
+        assert "compare" not in offered and "handicap" in offered and "players" in offered
+        await pilot.press("h")
+        screen = await finished(pilot)
+        data = screen.data
+        assert data is not None and data["kind"] == "vp" and data["reason"] == "counts-points"
+        assert {s["measure"] for s in data["settings"]} == {"medals-needed"} and len(data["settings"]) == 9
+        assert screen.query_one(ProgressBar).total == screen.query_one(ProgressBar).progress == 9
+        assert data["closest"] is not None
+        await pilot.press("h")  # turns: the hex game has no turn limit
+        screen = await finished(pilot)
+        assert screen.problem is not None and screen.data is None

@@ -21,8 +21,11 @@ from builder.cli import main
 from builder.io.memoir_files import load_scenario
 from builder.io.paths import SCENARIOS_DIR
 from builder.kernel.decisions import Policy
+from builder.kernel.system import Capability, GameSystem
+from builder.services.systems import SYSTEMS
 from builder.tcg.rules.variants import Variant
 from builder.tui.app import HonApp
+from builder.tui.fronts import SCREENS, ScreenFront
 from builder.tui.screens.dialogs import Ask
 from builder.tui.screens.hex_designer import HexDesignerScreen
 from builder.tui.screens.hex_simulation import HexSimulationScreen
@@ -50,6 +53,15 @@ def test_hon_has_one_app_class() -> None:
                 found.append(subclass)
     assert found == [HonApp], [f"{c.__module__}.{c.__qualname__}" for c in found]
     assert inspect.getmodule(HonApp) is importlib.import_module("builder.tui.app")
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda system: system.id)
+def test_a_systems_screens_answer_what_its_capabilities_promise(system: GameSystem) -> None:
+    """The app opens a scenario through its system's ScreenFront: one for every system, with a
+    designer where hon checks its scenarios and a viewer where it simulates them."""
+    screens = type(SCREENS[system.id])
+    assert (screens.design is not ScreenFront.design) == system.supports(Capability.SCENARIO_CHECK)
+    assert (screens.simulate is not ScreenFront.simulate) == system.supports(Capability.SIMULATE)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from builder.tui.app import HonApp
 from builder.tui.screens.designer import DesignerScreen
 from builder.tui.screens.simulation import SimulationScreen, play
 from builder.tui.screens.simulation_setup import BUILDER, SimulationSetup
-from builder.tui.screens.simulation_text import percent
+from builder.tui.screens.viewer import percent
 from builder.tui.widgets.map_view import MapView
 
 SIZE = (120, 40)

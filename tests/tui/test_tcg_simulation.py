@@ -10,9 +10,11 @@ from textual.widgets import Static
 from builder.kernel.decisions import Policy
 from builder.services.tcg_game import open_cards, ready
 from builder.tcg.base import Box
-from builder.tcg.rules.events import MoveEvent
+from builder.tcg.rules.events import MoveEvent, ShotEvent
+from builder.tcg.rules.odds import ShotOdds, aim_odds
 from builder.tui.app import HonApp
 from builder.tui.screens.tcg_simulation import TcgSimulationScreen
+from builder.tui.screens.viewer import percent
 from builder.tui.widgets.short_names import shortened
 from builder.tui.widgets.tcg_board import SIDE_COLOURS, TcgBoard
 from tests.tcg.conftest import HEDGEROW
@@ -120,3 +122,30 @@ async def test_the_game_plays_in_a_worker_and_the_screen_answers_meanwhile(monke
         game = await played(pilot, screen)
     expected = ready(HEDGEROW, open_cards()).simulate(seed=7, turns=1, policy=Policy.RANDOM)
     assert game.record.to_json() == expected.to_json()
+
+
+def odds_shown(screen: TcgSimulationScreen) -> tuple[ShotOdds | None, bool]:
+    """The odds the viewer holds for its event, and whether its panel is shown."""
+    return screen.odds, screen.query_one("#sim-odds", Static).display
+
+
+async def test_a_shooting_attack_shows_its_odds_before_the_dice() -> None:
+    """Issue 33.4: the odds of a shot in every viewer. On a Shooting attack whose red dice
+    were rolled, the panel beside the board shows the TCG's odds of it (aim_odds of the
+    event's facts: hit, saved, suppressed, miss); on any other event it is not shown."""
+    screen = TcgSimulationScreen(HEDGEROW, seed=7, turns=2)
+    async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
+        frames = (await played(pilot, screen)).record.frames
+        shot = next(i for i, f in enumerate(frames) if isinstance(f.event, ShotEvent) and f.event.aim is not None)
+        event = frames[shot].event
+        assert isinstance(event, ShotEvent) and event.aim is not None and shot > 0
+        panel = screen.query_one("#sim-odds", Static)
+        assert not isinstance(frames[0].event, ShotEvent)
+        assert screen.index == 0 and odds_shown(screen) == (None, False)
+        screen.go(shot - 1)
+        await pilot.press("n")
+        odds = aim_odds(event.aim)
+        assert screen.index == shot and odds_shown(screen) == (odds, True)
+        shown = str(panel.render())
+        assert all(percent(name, float(p)) in shown for name, p in odds.outcomes().items())
+        assert f"{event.aim.value} " in shown

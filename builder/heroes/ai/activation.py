@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai import assault, aviation, destruction, firing, gear, magic, movement, son_gear, variants, works
+from builder.heroes.ai.common import itself
 from builder.heroes.rules.abilities.crew import CREW
 from builder.heroes.rules.actions.kinds import Action, Clear, Hold, Move
 from builder.heroes.rules.events.game import HoldReason
@@ -84,19 +85,19 @@ def _shoot(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occu
 
 def _task(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy) -> Action | None:
     """With nothing to attack: demolish a structure enemies hold (HoN core p.22), topple an
-    enemy Totem in sight (SoN p.16-17), an Engineer clears a barbed hedgehog in its ZoC (BfC
-    p.05), a Search check (SoN p.11) or a Medic's care (p.18), an Engineer lifts an enemy
+    enemy Totem in sight (SoN p.16-17), an Engineer clears a barbed hedgehog in its ZoC (of
+    several, one drawn: BfC p.05), a Search check (SoN p.11) or a Medic's care (p.18), an Engineer lifts an enemy
     Mine marker (BfC p.09)."""
     demolish = destruction.demolish(policy, state, piece, occupancy)
     if demolish is not None:
         return demolish
-    topple = son_gear.topple(state, piece)
+    topple = son_gear.topple(policy, state, piece)
     if topple is not None:
         return topple
     hedgehogs = hedgehogs_in_reach(state, piece)
     if hedgehogs:
-        return Clear(hedgehogs[0])
-    search = magic.search_here(state, piece) or magic.medic_care(state, piece, supply=False)
+        return Clear(policy.drawn(hedgehogs, itself))
+    search = magic.search_here(state, piece) or magic.medic_care(policy, state, piece, supply=False)
     if search is not None:
         return search
     return works.lift_mine(policy, state, piece)
@@ -131,7 +132,7 @@ def supply_move(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
         return flight
     if piece.embarked_in is not None:
         return Hold(HoldReason.RIDES)
-    found = magic.search_here(state, piece) or magic.medic_care(state, piece, supply=True)
+    found = magic.search_here(state, piece) or magic.medic_care(policy, state, piece, supply=True)
     if found is not None:
         return found  # a Search check (SoN p.11), a Medic's care (p.18)
     advance = movement.advance(policy, state, piece)

@@ -38,7 +38,7 @@ CAPTURE_WORTH = 2.0  # hon's weight for a unit the side must capture
 def best_assault(
     policy: SimplePolicy, state: GameState, piece: Piece, granted: int | None = None
 ) -> AssaultAction | None:
-    """The best assault in reach whose odds favour it; `granted` an Assault ability a card
+    """The best assault in reach whose odds favour it (of those alike, one drawn); `granted` an Assault ability a card
     would give (by default the one a card gave the side this turn)."""
     points = allowance(piece)
     if granted is None:
@@ -49,7 +49,7 @@ def best_assault(
         return _from_transport(policy, state, piece, granted)
     options = _worth_assaulting(policy, state, piece, enemies_in_reach(state, piece, points + 1), granted)
     surprises = surprise_cards(state, piece)
-    for _, _, defender, use in policy.ranked(options, lambda o: (-o[0], o[1]), unit=ASSAULT_STEP):
+    for _, _, defender, use in policy.ranked(options, lambda o: (-o[0],), unit=ASSAULT_STEP, order=lambda o: o[1]):
         path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
         windows: tuple[str, ...] = ()
         if path is None and surprises and behind_window(state.battlefield, defender):
@@ -65,7 +65,7 @@ def _from_transport(policy: SimplePolicy, state: GameState, piece: Piece, grante
     p.25, p.27); hon's choice: no Charge shot first from a transport."""
     enemies = [e for e in state.enemies_of(piece.owner) if launch_refusal(state, piece, e) is None]
     options = _worth_assaulting(policy, state, piece, enemies, granted)
-    for _, _, defender, use in policy.ranked(options, lambda o: (-o[0], o[1]), unit=ASSAULT_STEP):
+    for _, _, defender, use in policy.ranked(options, lambda o: (-o[0],), unit=ASSAULT_STEP, order=lambda o: o[1]):
         start, end = Position(piece.squares, piece.facing), Position(defender.squares[:1], piece.facing)
         return AssaultAction(Path((start, end), 1), defender.key, knife=use)
     return None

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.heroes.ai.common import FAR, _gap
-from builder.heroes.ai.movement import _distance_field
+from builder.heroes.ai.common import FAR, _gap, itself
+from builder.heroes.ai.movement import _distance_field, placed
 from builder.heroes.rules.actions.aviation import (
     AVIATOR,
     PAGE,
@@ -53,20 +53,21 @@ def flight(policy: SimplePolicy, state: GameState, piece: Piece) -> Action | Non
 
 
 def _to_cockpit(policy: SimplePolicy, state: GameState, pilot: Piece) -> Action | None:
-    """Into its airplane when it can reach a square next to it with a point to spare,
-    else as near to it as it gets. Pilots and empty airplanes are paired nearest first."""
+    """Into its airplane when it can reach a square next to it with a point to spare (the
+    cheapest, of those alike one drawn), else as near to it as it gets. Pilots and empty
+    airplanes are paired nearest first."""
     plane = _paired(state, pilot)
     points = allowance(pilot)
     if plane is None or not points:
         return None
     doors = frozenset(neighbours_of(plane.squares))
     reach = reachable_squares(state.battlefield, state.pieces.values(), pilot, state.ruleset)
-    ready = sorted((path.cost, sq) for sq, path in reach.items() if sq in doors and path.cost + 1 <= points)
+    ready = [sq for sq, path in reach.items() if sq in doors and path.cost + 1 <= points]
     if ready:
-        path = reach[ready[0][1]]
+        path = reach[policy.best_of(ready, lambda sq: reach[sq].cost, itself)]
         return Board(plane.key, path if len(path.positions) > 1 else None)
     distances = _distance_field(state, pilot, doors)
-    best = min(reach, key=lambda sq: (distances.get(sq, FAR), reach[sq].cost, sq))
+    best = policy.best_of(reach, lambda sq: (distances.get(sq, FAR), reach[sq].cost), itself)
     if distances.get(best, FAR) >= distances.get(pilot.square, FAR):
         return Hold(HoldReason.NO_NEARER_AIRPLANE)
     return Move(reach[best])
@@ -79,7 +80,7 @@ def _taxi(policy: SimplePolicy, state: GameState, plane: Piece) -> Action:
     if current == TAKE_OFF and ground.run(here, TAKE_OFF) >= TAKE_OFF:
         return Fly(TAKE_OFF, straight_path(here, TAKE_OFF), take_off=True)
     lanes = _lane_heads(state, ground)
-    best: tuple[tuple[int, int, int, tuple[tuple[int, int], ...], int], Fly] | None = None
+    found: list[tuple[tuple[int, int, int], Position, Fly]] = []
     for speed in next_speeds(current):
         if speed is None:
             continue
@@ -91,18 +92,11 @@ def _taxi(policy: SimplePolicy, state: GameState, plane: Piece) -> Action:
             path = reach[position]
             if wing_struck(state, plane, path) is not None:
                 continue
-            score = (
-                _tier(ground, position, speed),
-                _to_lane(position, lanes),
-                -speed,
-                position.squares,
-                position.facing,
-            )
-            if best is None or score < best[0]:
-                best = (score, Fly(speed, path))
-    if best is None:
+            score = (_tier(ground, position, speed), _to_lane(position, lanes), -speed)
+            found.append((score, position, Fly(speed, path)))
+    if not found:
         return Hold(HoldReason.NO_WAY_TO_TAXI)
-    return best[1]
+    return policy.best_of(found, lambda f: f[0], lambda f: (placed(f[1]), f[2].speed))[2]
 
 
 def _paired(state: GameState, pilot: Piece) -> Piece | None:

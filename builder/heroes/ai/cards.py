@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.ai import assault, firing
 from builder.heroes.ai.common import _bonus_cards, _gap, _hand
-from builder.heroes.ai.movement import wanted_objectives
+from builder.heroes.ai.movement import placed, wanted_objectives
 from builder.heroes.army.summary import MAX_SPECIAL
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.units import SideState
@@ -114,7 +114,8 @@ def _after_acting(policy: SimplePolicy, state: GameState, piece: Piece, hand: li
 
 def _fall_back(policy: SimplePolicy, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
     """Fall Back a hurt (reduced or suppressed) unit with an enemy within 2 squares, off any
-    objective, to the square farthest from the enemy it may reach, the best covered first."""
+    objective, to the square farthest from the enemy it may reach, the best covered first
+    (of those alike, one drawn)."""
     card = next((c for c in hand if c.effect is not None and c.effect.kind is CardEffectKind.FALL_BACK), None)
     hurt = piece.suppressed > 0 or piece.side.state is SideState.REDUCED
     if card is None or not hurt:
@@ -126,22 +127,22 @@ def _fall_back(policy: SimplePolicy, state: GameState, piece: Piece, hand: list[
         return ()
     moving = inactive(piece)
     value = moving.side.movement
-    if value is None or moving.unit.footprint != 1:
+    # A side showing Movement X is moved by no card (HoN core p.9), whatever its other side.
+    if value is None or piece.side.movement is None or moving.unit.footprint != 1:
         return ()
     paths = reachable(state.battlefield, state.pieces.values(), moving, state.ruleset, points=value)
     start = range_between(piece.squares, enemies)
     shelter = cover_table(state, moving.colour)  # `cover`'s table, once for every end weighed
     gaps = ((range_between(p.destination.squares, enemies), p) for p in paths.values())
-    best = max(
-        ((gap, p) for gap, p in gaps if gap > start),
-        key=lambda found: (
-            found[0],
-            terrain_bonus(state, shelter, found[1].destination.squares),
-            tuple(-c for c in found[1].destination.squares[0]),
-        ),
-        default=None,
+    farther = [(gap, p) for gap, p in gaps if gap > start]
+    if not farther:
+        return ()
+    _, best = policy.best_of(
+        farther,
+        lambda found: (-found[0], -terrain_bonus(state, shelter, found[1].destination.squares)),
+        lambda found: placed(found[1].destination),
     )
-    return (CardPlay(card.id, piece.key, best[1]),) if best is not None else ()
+    return (CardPlay(card.id, piece.key, best),)
 
 
 def _burst(policy: SimplePolicy, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
@@ -159,6 +160,8 @@ def _burst(policy: SimplePolicy, state: GameState, piece: Piece, hand: list[Acti
 
 
 def _forced_move(policy: SimplePolicy, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
+    """A Forced Move card (HoN core p.17) that brings the unit onto an objective its side
+    wants, at one of the ends on it (drawn)."""
     card = next(
         (
             c
@@ -178,11 +181,13 @@ def _forced_move(policy: SimplePolicy, state: GameState, piece: Piece, hand: lis
     goals = frozenset(
         sq for oid, area in areas.items() if oid in named and state.control.get(oid) != piece.allegiance for sq in area
     )
-    if not goals or min(_gap(piece.squares, (goal,)) for goal in goals) > card.effect.value:
+    if not goals or _gap(piece.squares, tuple(goals)) > card.effect.value:
         return ()
     paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, points=card.effect.value)
-    found = sorted((p for p in paths if goals.intersection(p.squares)), key=lambda p: (p.square, p.facing))
-    return (CardPlay(card.id, piece.key, paths[found[0]]),) if found else ()
+    found = [p for p in paths if goals.intersection(p.squares)]
+    if not found:
+        return ()
+    return (CardPlay(card.id, piece.key, paths[policy.drawn(found, placed)]),)
 
 
 def fire_bonus(policy: SimplePolicy, state: GameState, side: str, shot: Shot) -> tuple[str, ...]:

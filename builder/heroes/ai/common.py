@@ -1,10 +1,10 @@
 """What the parts of the simple policy share: the helpers they use (the hand, a target's
-worth, the gap between squares)."""
+worth, the gap between squares, the options alike it draws among)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind
 from builder.heroes.rules.pieces import Piece, Square
@@ -13,6 +13,39 @@ from builder.heroes.rules.state import GameState
 FAR = 10_000
 
 T = TypeVar("T")
+# A sort key giving options alike an order of their own (by squares, by key), so that a draw
+# among them replays from a seed whatever order they came in: never a preference.
+SortKey = Callable[[T], Any]
+
+
+def least_of(options: Iterable[T], key: Callable[[T], Any]) -> list[T]:
+    """Every option with the least `key`, in the order they came: those the policy draws from."""
+    found: list[T] = []
+    low: Any = None
+    for option in options:
+        score = key(option)
+        if not found or score < low:
+            found, low = [option], score
+        elif score == low:
+            found.append(option)
+    if not found:
+        raise ValueError("no option to choose from")
+    return found
+
+
+def first(indexed: tuple[int, Any]) -> int:
+    """Options numbered in the order the rules list them, by that number (SortKey)."""
+    return indexed[0]
+
+
+def itself(option: Any) -> Any:
+    """Options that order themselves (squares, interspaces), for a draw among them (SortKey)."""
+    return option
+
+
+def by_key(piece: Piece) -> str:
+    """Units alike in an order of their own, for a draw among them (SortKey)."""
+    return piece.key
 
 
 def _hand(state: GameState, side: str) -> list[ActionCard]:

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 def demolish(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy) -> Demolish | None:
     """A Firing Action at the structure enemy units stand in with the fewest points left
-    to bring it down, by the weapon rolling most Destruction dice; None without one."""
+    to bring it down, by the weapon rolling most Destruction dice (of those alike, one
+    drawn); None without one."""
     if not assault_dice(piece):
         return None
     held = {
@@ -29,11 +30,11 @@ def demolish(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Oc
         for element in (standing_in(state, enemy),)
         if element is not None
     }
-    best: tuple[tuple[int, str], Demolish] | None = None
-    for key in sorted(held):
+    found: list[tuple[int, tuple[str, int], Demolish]] = []  # points left after, an order, the action
+    for key in held:
         left = (held[key].effects.structure or 0) - state.structure_points.get(key, 0)
-        for weapon in weapons_of(piece):
+        for index, weapon in enumerate(weapons_of(piece)):
             dice = demolition_dice(state, piece, key, weapon, occupancy)
-            if dice and (best is None or (left - dice, key) < best[0]):
-                best = ((left - dice, key), Demolish(key, weapon))
-    return best[1] if best is not None else None
+            if dice:
+                found.append((left - dice, (key, index), Demolish(key, weapon)))
+    return policy.best_of(found, lambda f: f[0], lambda f: f[1])[2] if found else None

@@ -5,13 +5,13 @@ Surprise to leave a building through a window after a lost assault when that sav
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai import firing
 from builder.heroes.ai.cards import REROLL_WORTH
-from builder.heroes.ai.common import _gap
+from builder.heroes.ai.common import _gap, by_key, itself, least_of
 from builder.heroes.catalogue.cards import CardEffectKind, CardTiming
 from builder.heroes.rules.action_cards.battle_events import card_mine_squares, cards_for, may_receive_order
 from builder.heroes.rules.actions.assault import shelter_first
@@ -29,25 +29,26 @@ if TYPE_CHECKING:
 
 
 def mine_card(policy: SimplePolicy, state: GameState, side: str) -> tuple[str, Square] | None:
-    """The Mine marker on the square nearest the enemy (then the first), if any enemy."""
+    """The Mine marker on the square nearest the enemy (of those alike, one drawn), if any enemy."""
     cards = sorted(cards_for(state, side, CardEffectKind.PLACE_MINE, CardTiming.SUPPLY), key=lambda c: c.id)
     enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
     squares = card_mine_squares(state, side)
     if not cards or not enemies or not squares:
         return None
 
-    def near(sq: Square) -> tuple[int, int, Square]:
+    def near(sq: Square) -> tuple[int, int]:
         straight = min((sq[0] - e[0]) ** 2 + (sq[1] - e[1]) ** 2 for e in enemies)
-        return _gap((sq,), enemies), straight, sq
+        return _gap((sq,), enemies), straight
 
-    return cards[0].id, min(squares, key=near)
+    return cards[0].id, policy.best_of(squares, near, itself)
 
 
 def return_to_sender(
     policy: SimplePolicy, state: GameState, side: str, thrower: Piece, lands: Point
 ) -> tuple[str, Point] | None:
     """Throw it back to the corner of the thrower's square that catches the most of its
-    side's units and the fewest of ours, if that is better than where it lands."""
+    side's units and the fewest of ours (of those alike, one drawn), if that is better than
+    where it lands."""
     cards = sorted(cards_for(state, side, CardEffectKind.THROW_BACK, CardTiming.GRENADE), key=lambda c: c.id)
     if not cards:
         return None
@@ -58,7 +59,8 @@ def return_to_sender(
         ours = sum(1 for p in under if p.owner == side)
         return theirs - ours, -ours
 
-    back = max(sorted({pt for sq in thrower.squares for pt in corners(sq)}), key=worth)
+    options = {pt for sq in thrower.squares for pt in corners(sq)}
+    back = policy.best_of(options, lambda at: tuple(-n for n in worth(at)), itself)
     return (cards[0].id, back) if worth(back) > worth(lands) else None
 
 
@@ -72,23 +74,30 @@ def surprise_exit(
     policy: SimplePolicy, state: GameState, piece: Piece, plain: tuple[Square, ...], through: tuple[Square, ...]
 ) -> str | None:
     """Surprise (HoN core p.17) out through a window when the doors leave the beaten unit
-    nowhere to retreat (it would be destroyed), or only a square within an enemy Zone of
-    Control that the window's square is out of; the square it would take each way is the
-    one it would retreat to (`forced_move`)."""
+    nowhere to retreat (it would be destroyed), or only squares within an enemy Zone of
+    Control that the window's best squares are out of: the squares it would take each way are
+    those it would retreat to (`forced_move`, which draws among them)."""
     cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
-    door = min(plain, key=lambda sq: shelter_first(state, piece, sq)) if plain else None
-    window = min(through, key=lambda sq: shelter_first(state, piece, sq))
-    if not cards or window == door:
+    if not cards:
         return None
-    zones = forced_move_zones(state, piece)
-    worse = door is None or (bool(zones.get(door)) and not zones.get(window))
-    return cards[0].id if worse else None
+    if not plain:
+        return cards[0].id
+    landing = _landing(state, piece)
+    door, window = landing(least_of(plain, landing)[0]), landing(least_of(through, landing)[0])
+    return cards[0].id if door[1] and not window[1] else None
 
 
 def forced_move(policy: SimplePolicy, state: GameState, piece: Piece, squares: Iterable[Square]) -> Square:
     """Where its Forced Move ends: into a transport, else the best covered square (HoN core
-    p.18, p.26-27)."""
-    return policy.least(squares, key=lambda sq: shelter_first(state, piece, sq), unit=1.0)
+    p.18, p.26-27), out of an enemy Zone of Control if it may; of those alike, one drawn."""
+    return policy.least(squares, key=_landing(state, piece), unit=1.0, order=itself)
+
+
+def _landing(state: GameState, piece: Piece) -> Callable[[Square], tuple[int, bool]]:
+    """A Forced Move's square ranked, the least first: sheltered (`shelter_first`), then out
+    of an enemy Zone of Control (where it would stand next to the enemy)."""
+    zones = forced_move_zones(state, piece)
+    return lambda square: (shelter_first(state, piece, square), bool(zones.get(square)))
 
 
 def desertion(policy: SimplePolicy, state: GameState, side: str, target: Piece) -> str | None:
@@ -98,13 +107,13 @@ def desertion(policy: SimplePolicy, state: GameState, side: str, target: Piece) 
 
 
 def dynamic(policy: SimplePolicy, state: GameState, side: str, fallen: Piece, token: str) -> tuple[str, str] | None:
-    """The token to the unit nearest the enemy that has none (then the first by key)."""
+    """The token to the unit nearest the enemy that has none (of those alike, one drawn)."""
     cards = sorted(cards_for(state, side, CardEffectKind.PASS_ORDER, CardTiming.DESTROYED), key=lambda c: c.id)
     enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
     heirs = [p for p in state.units(side) if p.key != fallen.key and may_receive_order(state, p)]
     if not cards or not heirs or not enemies:
         return None
-    heir = min(heirs, key=lambda p: (_gap(p.squares, enemies), p.key))
+    heir = policy.best_of(heirs, lambda p: _gap(p.squares, enemies), by_key)
     return cards[0].id, heir.key
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from builder.heroes.ai.common import FAR, _worth
+from builder.heroes.ai.common import FAR, _worth, by_key, first
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.abilities.equipment import ammo_cap, ammo_helps, ammo_pool
 from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
@@ -17,7 +17,7 @@ from builder.heroes.rules.abilities.substitute import worth_substituting
 from builder.heroes.rules.actions.firing import aimed_shots_at, one_weapon_only, shots_at, weapons_of
 from builder.heroes.rules.actions.kinds import Action, Fire, Move, Snipe, TemplateFire
 from builder.heroes.rules.actions.template_fire import TemplatePlan, template_ability, template_plan, template_targets
-from builder.heroes.rules.geometry.grid import Point, corners
+from builder.heroes.rules.geometry.grid import Point, corners, range_between
 from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.squares import enemies_in_reach
@@ -83,11 +83,11 @@ def _chosen(
         ]
     chosen: list[tuple[Weapon | None, Plan]] = []
     for weapon, shots in legal:
-        plan = policy.plan_of([p for p in _plans(shots, state.ruleset) if p.value >= policy.fire_threshold])
+        plan = policy.plan_of([p for p in _plans(policy, shots, state.ruleset) if p.value >= policy.fire_threshold])
         if plan is not None:
             chosen.append((weapon, plan))
-    if one_weapon_only(piece) and len(chosen) > 1:
-        chosen = [max(chosen, key=lambda c: c[1].value)]  # the first best, in weapon order
+    if one_weapon_only(piece) and len(chosen) > 1:  # the best, of weapons as good one drawn
+        chosen = [policy.best_of(enumerate(chosen), lambda c: -c[1][1].value, first)[1]]
     if not chosen:
         return None, 0.0
     shots_taken = tuple((weapon, key) for weapon, plan in chosen for key, _ in plan.shots)
@@ -121,22 +121,22 @@ def _with_ammo(
 def alternate(
     policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy
 ) -> tuple[float, Action] | None:
-    """The best Alternate Firing Action the unit's abilities offer, by expected hits: a
-    Howitzer or Indirect Fire template on an interspace at a corner of an enemy's square
-    (units of its own side under it count against), or the Sniper's table."""
-    best: tuple[float, Action] | None = None
+    """The best Alternate Firing Action the unit's abilities offer, by expected hits (of
+    those as good, one drawn): a Howitzer or Indirect Fire template on an interspace at a
+    corner of an enemy's square (units of its own side under it count against), or the
+    Sniper's table."""
+    found: list[tuple[float, tuple[int, object], Action]] = []  # value, an order of its own, action
     if template_ability(piece) is not None:
-        corners_of = sorted({pt for e in state.enemies_of(piece.owner) for sq in e.squares for pt in corners(sq)})
+        corners_of = {pt for e in state.enemies_of(piece.owner) for sq in e.squares for pt in corners(sq)}
         hits: dict[tuple[str, Point], float] = {}
         for at in corners_of:
             plan = template_plan(state, piece, at, occupancy)
-            if plan is None:
-                continue
-            value = sum(chance * _template_value(policy, state, plan, lands, hits) for lands, chance in plan.landings())
-            if best is None or value > best[0]:
-                best = (value, TemplateFire(at))
+            if plan is not None:
+                landings = plan.landings()
+                value = sum(chance * _template_value(policy, state, plan, lands, hits) for lands, chance in landings)
+                found.append((value, (0, at), TemplateFire(at)))
     if piece.side.has("sniper"):
-        for target in sorted(state.enemies_of(piece.owner), key=lambda t: t.key):
+        for target in state.enemies_of(piece.owner):
             if not target.is_infantry or target.concealed or target.embarked_in is not None:
                 continue
             sight = line_of_sight(state.battlefield, occupancy, piece, target, state.ruleset)
@@ -144,9 +144,11 @@ def alternate(
                 continue
             bonus = -2 * piece.suppressed + sum(m.value for m in sight.modifiers)
             value = sum(1 for face in range(1, 7) if face + bonus >= 4) / 6 * _worth(target)
-            if best is None or value > best[0]:
-                best = (value, Snipe(target.key))
-    return best
+            found.append((value, (1, target.key), Snipe(target.key)))
+    if not found:
+        return None
+    value, _, action = policy.best_of(found, lambda f: -f[0], lambda f: f[1])
+    return value, action
 
 
 def _template_value(
@@ -212,8 +214,8 @@ def opportunity(policy: SimplePolicy, state: GameState, firer: Piece, target: Pi
         hit = float(odds.get("hit", 0) + odds.get("double", 0))
         if hit >= policy.opportunity_odds:
             chosen.append((hit, weapon))
-    if one_weapon_only(firer) and len(chosen) > 1:
-        chosen = [max(chosen, key=lambda c: c[0])]
+    if one_weapon_only(firer) and len(chosen) > 1:  # the likeliest, of weapons alike one drawn
+        chosen = [policy.best_of(enumerate(chosen), lambda c: -c[1][0], first)[1]]
     return Fire(tuple((weapon, target.key) for _, weapon in chosen)) if chosen else None
 
 
@@ -265,11 +267,12 @@ def _aimed(shot: Shot, ruleset: Ruleset) -> Aim | None:
         return None
 
 
-def _plans(shots: list[tuple[Shot, Aim | None]], ruleset: Ruleset) -> list[Plan]:
+def _plans(policy: SimplePolicy, shots: list[tuple[Shot, Aim | None]], ruleset: Ruleset) -> list[Plan]:
     """The uses of one weapon against the targets it may shoot, in the order they are
     weighed: each target fired at normally or with Suppressive Fire, and a Machine Gunner's
-    even split (+4 over three is +1, +1, +2) between two or three of its best targets,
-    suppressive or not (HoN core p.24). Targets in key order; a whole shot before a split.
+    even split (+4 over three is +1, +1, +2) between two or three of its best targets
+    (targets as good drawn into them), suppressive or not (HoN core p.24). Targets in key
+    order; a whole shot before a split.
     Each shot is aimed once, to check it and to weigh it (not again when its aim is given)."""
     found: list[Plan] = []
     singles: list[tuple[float, Shot]] = []
@@ -289,7 +292,7 @@ def _plans(shots: list[tuple[Shot, Aim | None]], ruleset: Ruleset) -> list[Plan]
         or _aimed(singles[0][1].varied(singles[0][1].suppressive, 1), ruleset) is None
     ):
         return found
-    top = [shot for _, shot in sorted(singles, key=lambda v: (-v[0], v[1].target.key))[:MG_TARGETS]]
+    top = [shot for _, shot in policy.ordered(singles, lambda v: -v[0], lambda v: v[1].target.key)[:MG_TARGETS]]
     suppresses = not lacks(top[0], "suppressive-fire", ruleset)
     top_share = top[0].machine_gunner_share
     modes = [False] + ([True] if suppresses and _aimed(top[0].varied(True, top_share), ruleset) is not None else [])
@@ -322,7 +325,9 @@ def _fires_on_the_move(piece: Piece) -> bool:
 
 
 def substitute(
-    state: GameState, weapon: Piece, stand_ins: tuple[Piece, ...], destroyed: bool, double: bool
+    policy: SimplePolicy, state: GameState, weapon: Piece, stand_ins: tuple[Piece, ...], destroyed: bool, double: bool
 ) -> Piece | None:
-    """The nearest Substitute worth it: to save the weapon, or one that survives (BfC p.08)."""
-    return next((p for p in stand_ins if worth_substituting(destroyed, p, double)), None)
+    """The nearest Substitute worth it (of those as near, one drawn): to save the weapon, or
+    one that survives (BfC p.08)."""
+    worth = [p for p in stand_ins if worth_substituting(destroyed, p, double)]
+    return policy.best_of(worth, lambda p: range_between(p.squares, weapon.squares), by_key) if worth else None

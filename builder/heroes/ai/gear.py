@@ -10,11 +10,13 @@ vehicle the unit's own values cannot touch, a grenade into a crowd."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai import movement
-from builder.heroes.ai.common import FAR, _worth
+from builder.heroes.ai.common import FAR, _worth, first
+from builder.heroes.ai.movement import placed
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import Action, Fire, Hold, Move
 from builder.heroes.rules.events.game import HoldReason
@@ -98,7 +100,8 @@ def with_movement_gear(policy: SimplePolicy, state: GameState, piece: Piece, adv
     now = gap(advance.path.destination.squares if isinstance(advance, Move) else piece.squares)
     for count, tactical, passage in options:
         reach = gear_reach(state, piece, count, tactical, passage)
-        best = min(reach, key=lambda p: (gap(p.squares), reach.cost(p), p.squares, p.facing))
+        scores = {p: (gap(p.squares), reach.cost(p)) for p in reach}
+        best = policy.best_of(scores, scores.__getitem__, placed)
         after = gap(best.squares)
         if passage and cutter is not None and cutter.count < passage_markers(state.battlefield, reach[best]):
             continue
@@ -111,8 +114,8 @@ def gear_alternate(
     policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy, worth: float
 ) -> tuple[float, Action] | None:
     """The best Alternate Firing Action a firing marker of the unit offers, by expected
-    hits, when it is worth a marker (see the module); markers in id order."""
-    best: tuple[float, Action] | None = None
+    hits (of those alike, one drawn), when it is worth a marker (see the module)."""
+    offers: list[tuple[float, Action]] = []
     markers = sorted({g.marker for g in state.gear if g.count > 0 and g.serves(piece)} & set(GEAR_WEAPONS))
     for marker in markers:
         weapon = GEAR_WEAPONS[marker]
@@ -121,32 +124,31 @@ def gear_alternate(
         else:
             found = _gear_throws(policy, state, piece, weapon, occupancy)
             into = _grenades_into(policy, state, piece, weapon) if weapon.delivery is Delivery.GRENADE else None
-            if into is not None and (found is None or into[0] > found[0]):
-                found = into
-        if found is not None and (best is None or found[0] > best[0]):
-            best = found
-    if best is None or best[0] < max(GEAR_THRESHOLD, worth + GEAR_MARGIN):
+            if into is not None:
+                offers.append(into)
+        if found is not None:
+            offers.append(found)
+    if not offers:
         return None
-    return best
+    best = policy.best_of(enumerate(offers), lambda o: -o[1][0], first)[1]
+    return None if best[0] < max(GEAR_THRESHOLD, worth + GEAR_MARGIN) else best
 
 
 def _gear_shots(
     policy: SimplePolicy, state: GameState, piece: Piece, weapon: GearWeapon, occupancy: Occupancy
 ) -> tuple[float, Action] | None:
-    best: tuple[float, Action] | None = None
-    for target in sorted(state.enemies_of(piece.owner), key=lambda t: t.key):
+    found: list[tuple[float, Action]] = []
+    for target in state.enemies_of(piece.owner):
         if target.embarked_in is not None or target.concealed:
             continue
         shot = gear_shot(state, piece, target, weapon, occupancy)
         if shot is None:
             continue
         try:
-            value = expected_hits(shot, state.ruleset) * _worth(target)
+            found.append((expected_hits(shot, state.ruleset) * _worth(target), GearFire(weapon.marker, target.key)))
         except IllegalAttack:
             continue
-        if best is None or value > best[0]:
-            best = (value, GearFire(weapon.marker, target.key))
-    return best
+    return _best(policy, found, lambda action: action.target if isinstance(action, GearFire) else "")
 
 
 def _gear_throws(
@@ -155,8 +157,9 @@ def _gear_throws(
     """A Grenade or Rifle Grenade at an interspace at a corner of an enemy's square; its
     own side's units under the template count against it, and a Rifle Grenade that
     scatters is weighed over where it may land (HoN core p.23). An interspace that would do
-    no better than the best so far even on target is not weighed further."""
-    best: tuple[float, Action] | None = None
+    worse than the best so far even on target is not weighed further."""
+    found: list[tuple[float, Action]] = []
+    best = float("-inf")  # the most a throw weighed so far is worth
     near = {  # the corners of the enemies' squares, each weighed once below
         pt
         for e in state.enemies_of(piece.owner)
@@ -164,7 +167,7 @@ def _gear_throws(
         for sq in e.squares
         for pt in corners(sq)
     }
-    points = sorted(pt for pt in near if interspace_range(piece.squares, pt) <= weapon.reach)
+    points = [pt for pt in near if interspace_range(piece.squares, pt) <= weapon.reach]
     hits: dict[str, float] = {}  # expected hits on each unit, wherever the template lands
     standing: dict[Square, list[Piece]] = {}
     for other in state.pieces.values():
@@ -173,8 +176,8 @@ def _gear_throws(
     buildings = _BUILDINGS(state.battlefield)
     for at in points:
         direct = _blast(state, piece, weapon, _under(at, buildings, standing), hits)
-        if best is not None and direct <= best[0]:
-            continue  # on target it does no better: not worth the line of sight it would take
+        if direct < best:
+            continue  # on target it does worse: not worth the line of sight it would take
         try:
             _, scatters = throw_check(state, piece, weapon, at, occupancy)
         except IllegalAttack:
@@ -186,9 +189,9 @@ def _gear_throws(
                 dc, dr = STEPS[direction]
                 lands = (at[0] + dc * weapon.scatter, at[1] + dr * weapon.scatter)
                 value += _blast(state, piece, weapon, _under(lands, buildings, standing), hits) / 6
-        if best is None or value > best[0]:
-            best = (value, GearThrow(weapon.marker, at))
-    return best
+        found.append((value, GearThrow(weapon.marker, at)))
+        best = max(best, value)
+    return _best(policy, found, lambda action: action.at if isinstance(action, GearThrow) else (0, 0))
 
 
 def _grenades_into(
@@ -196,10 +199,10 @@ def _grenades_into(
 ) -> tuple[float, Action] | None:
     """A Grenade into a building or a defensive position holding enemies (HoN core p.29),
     by expected hits with no Defensive Bonus, its own side's units inside counting against."""
-    best: tuple[float, Action] | None = None
+    found: list[tuple[float, Action]] = []
     at = state.battlefield.element_at
     hits: dict[str, float] = {}
-    squares = sorted(sq for e in state.enemies_of(piece.owner) for sq in e.squares if sq in at)
+    squares = [sq for e in state.enemies_of(piece.owner) for sq in e.squares if sq in at]
     for square in squares:
         element = at[square]
         try:
@@ -207,9 +210,16 @@ def _grenades_into(
         except IllegalAttack:
             continue
         value = _blast(state, piece, weapon, covered(reached, state.pieces.values()), hits, exposed=True)
-        if best is None or value > best[0]:
-            best = (value, GrenadeInto(square, weapon.marker))
-    return best
+        found.append((value, GrenadeInto(square, weapon.marker)))
+    return _best(policy, found, lambda action: action.square if isinstance(action, GrenadeInto) else (0, 0))
+
+
+def _best(
+    policy: SimplePolicy, found: list[tuple[float, Action]], order: Callable[[Action], object]
+) -> tuple[float, Action] | None:
+    """The offer worth most (of those alike, one drawn, `order` giving them an order of
+    their own), None without one."""
+    return policy.best_of(found, lambda f: -f[0], lambda f: order(f[1])) if found else None
 
 
 def with_recce_ammo(policy: SimplePolicy, state: GameState, piece: Piece, fire: Fire | None) -> Fire | None:

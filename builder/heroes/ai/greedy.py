@@ -2,8 +2,12 @@
 damage is best (a normal shot, Suppressive Fire or a Machine Gunner's split, Ammo spent when
 it adds enough), assault when the odds favour it (a Knife discarded when it helps),
 otherwise move towards the objectives, preferring cover, firing on the move when it can;
-Opportunity Fire when the odds of a hit are good. Deterministic: ties are broken by square
-and key, never at random, so a seed alone decides a game.
+Opportunity Fire when the odds of a hit are good. Options scored alike are drawn from dice of
+its own (`tie`), never taken by square, direction or listing order: a player that broke ties
+by square would prefer a corner of the map, and one side's forward the other's back (issue 34).
+Its dice are seeded by the game's seed and its side, so a seed still decides a game, and they
+are never the game's dice: a player drawing from those would change the rolls that follow its
+choice, and a match, which replays a step without asking again, would play another game.
 
 Action cards (HoN core p.17): an Alternate Bonus when the exact odds say it turns a likely
 miss (or lost assault) into a likely hit (or won one), or brings a unit onto an objective;
@@ -12,16 +16,17 @@ discarded at the end of the Supply Phase.
 
 It only chooses; the rules (builder.heroes.rules.actions.activation) apply the choice.
 
-Here SimplePolicy itself: its thresholds, the memory of its distance fields, the one place it
-chooses among scored options (`least`, `ranked` and `plan_of`, where VariedPolicy draws
-instead), and `choose`, its answer to each decision of the rules
-(builder.heroes.rules.decisions), each worked out by a function in the module of its
-concept, which takes the policy first."""
+Here SimplePolicy itself: its thresholds, the memory of its distance fields, its dice, the
+places it chooses among scored options (`least`, `ranked` and `plan_of`, where VariedPolicy
+draws by score instead; `best_of`, `ordered` and `drawn` for ties elsewhere), and `choose`,
+its answer to each decision of the rules (builder.heroes.rules.decisions), each worked out
+by a function in the module of its concept, which takes the policy first."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any, assert_never
 
 from builder.heroes.ai import (
@@ -38,7 +43,7 @@ from builder.heroes.ai import (
     weapons,
     works,
 )
-from builder.heroes.ai.common import T
+from builder.heroes.ai.common import SortKey, T, first, least_of
 from builder.heroes.ai.firing import Plan
 from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.catalogue.units import Weapon
@@ -150,9 +155,15 @@ MythosDecision = (
 )
 
 
-def for_every_side(scenario: Scenario) -> dict[str, SimplePolicy]:
-    """One simple policy playing every side of `scenario`, as `hon simulate` plays them."""
-    return dict.fromkeys((side.id for side in scenario.sides), SimplePolicy())
+def for_every_side(scenario: Scenario, seed: int) -> dict[str, SimplePolicy]:
+    """A simple policy for each side of `scenario` in the game of `seed`, as `hon simulate`
+    plays them, each on its own dice."""
+    return {side.id: SimplePolicy(dice=own_dice(seed, side.id)) for side in scenario.sides}
+
+
+def own_dice(seed: int, side: str) -> Random:
+    """The dice the greedy player of `side` breaks ties with in the game of `seed`."""
+    return Random(f"hon-greedy/{seed}/{side}")
 
 
 @dataclass
@@ -168,32 +179,71 @@ class SimplePolicy:
     distance_fields: dict[tuple[object, ...], dict[Square, int]] = field(default_factory=dict, repr=False)
     # The Battle Events it plays at the moment being asked, planned at the first (`_battle_event`).
     card_plan: tuple[CardPlay, ...] = field(default=(), repr=False)
+    # Its own dice, for ties (see the module): `for_every_side` seeds them for a game.
+    dice: Random = field(default_factory=lambda: Random(0), repr=False)
 
-    # Where the policy chooses among scored options. `key` gives each option a tuple whose
-    # first element is its cost (lower is better) in units of `unit` (how much worse one step
-    # of preference is: a square of movement, ...), the rest breaking ties. The simple policy
-    # takes the least; a varied one draws (builder.heroes.ai.varied).
+    # Where the policy chooses among scored options. `key` gives each option a tuple of what
+    # the rules give meaning to (distance, cover, odds...), its first element the cost (lower
+    # is better) in units of `unit` (how much worse one step of preference is: a square of
+    # movement, ...). The simple policy takes the least, drawing among those alike; a varied
+    # one draws by score (builder.heroes.ai.varied). `order` only puts the options alike in
+    # an order that does not hang on how they came (a set's, say), so that a seed replays:
+    # never a preference, the draw is even.
 
-    def least(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float) -> T:
-        """The option to take."""
-        return min(options, key=key)
+    def least(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float, order: SortKey[T]) -> T:
+        """The option to take: a least-scored one."""
+        return self.best_of(options, key, order)
 
-    def ranked(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float) -> list[T]:
+    def ranked(
+        self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float, order: SortKey[T]
+    ) -> list[T]:
         """The options in the order they are tried."""
-        return sorted(options, key=key)
+        return self.ordered(options, key, order)
 
     def takes_least(self) -> bool:
-        """Whether `least` always takes a least-scored option (it draws nothing): then a
-        search none of whose options can beat a score needs not be made."""
+        """Whether `least` always takes a least-scored option: then a search none of whose
+        options can beat a score needs not be made."""
         return True
 
     def plan_of(self, plans: list[Plan]) -> Plan | None:
-        """The plan one weapon fires among those worth a shot: the best, the first on a tie."""
-        best: Plan | None = None
-        for plan in plans:
-            if best is None or plan.value > best.value + 1e-12:
-                best = plan
-        return best
+        """The plan one weapon fires among those worth a shot: the best, one of those as good
+        drawn (values within 1e-12 are alike: sums of odds in another order)."""
+        if not plans:
+            return None
+        top = max(plan.value for plan in plans)
+        return self.drawn([(i, plan) for i, plan in enumerate(plans) if plan.value >= top - 1e-12], first)[1]
+
+    # Ties, for the simple and the varied policy alike: every draw among options alike goes
+    # through `tie`.
+
+    def best_of(self, options: Iterable[T], key: Callable[[T], Any], order: SortKey[T]) -> T:
+        """A least-scored option, one of those alike drawn."""
+        return self.drawn(least_of(options, key), order)
+
+    def ordered(self, options: Iterable[T], key: Callable[[T], Any], order: SortKey[T]) -> list[T]:
+        """The options by score, those alike in a drawn order."""
+        runs: dict[Any, list[T]] = {}
+        for option in options:
+            runs.setdefault(key(option), []).append(option)
+        return [option for score in sorted(runs) for option in self.shuffled(runs[score], order)]
+
+    def tie(self, count: int) -> int:
+        """Which of `count` options alike to take, each as likely, from its own dice."""
+        return self.dice.randrange(count)
+
+    def drawn(self, alike: list[T], order: SortKey[T]) -> T:
+        """One of `alike` (options as good as one another), drawn when there are several."""
+        if len(alike) == 1:
+            return alike[0]
+        return sorted(alike, key=order)[self.tie(len(alike))]
+
+    def shuffled(self, alike: list[T], order: SortKey[T]) -> list[T]:
+        """`alike` in a drawn order (Fisher-Yates on `tie`), for options tried in turn."""
+        found = sorted(alike, key=order)
+        for last in range(len(found) - 1, 0, -1):
+            other = self.tie(last + 1)
+            found[last], found[other] = found[other], found[last]
+        return found
 
     # The one method of a player (builder.kernel.decisions.Player): each decision answered by
     # the function of its concept below, the kinds grouped by the moment they are asked.
@@ -389,7 +439,8 @@ class SimplePolicy:
                 assert decision.unit is not None
                 self.card_plan = self.action_cards(state, decision.unit, decision.moment)
         step = len(decision.played)
-        return self.card_plan[step] if step < len(self.card_plan) else None
+        planned = self.card_plan[step] if step < len(self.card_plan) else None
+        return planned if planned in decision.options else None  # the rules refuse it: no more cards
 
     def _action(self, state: GameState, decision: ActivationAction) -> Action:
         """The action it plans, or standing still when the rules refuse what it planned."""
@@ -410,7 +461,7 @@ class SimplePolicy:
     def substitute(
         self, state: GameState, weapon: Piece, stand_ins: tuple[Piece, ...], destroyed: bool, double: bool
     ) -> Piece | None:
-        return firing.substitute(state, weapon, stand_ins, destroyed, double)
+        return firing.substitute(self, state, weapon, stand_ins, destroyed, double)
 
     def opportunity(self, state: GameState, firer: Piece, target: Piece) -> Fire | None:
         return firing.opportunity(self, state, firer, target)
@@ -516,7 +567,7 @@ class SimplePolicy:
         return magic.elder_signs(state, piece, short, held)
 
     def amulets(self, state: GameState, side: str, held: int) -> tuple[str, ...]:
-        return magic.amulets(state, side, held)
+        return magic.amulets(self, state, side, held)
 
     # Shadows over Normandie's traits and equipment (builder.heroes.ai.son_gear)
 
@@ -539,13 +590,13 @@ class SimplePolicy:
         return son_gear.ichor_shield(state, character, hit)
 
     def dragon_perch(self, state: GameState, side: str, carrier: str | None) -> str | None:
-        return son_gear.dragon_perch(state, side, carrier)
+        return son_gear.dragon_perch(self, state, side, carrier)
 
     def totem_at(self, state: GameState, side: str) -> Point | None:
-        return son_gear.totem_at(state, side)
+        return son_gear.totem_at(self, state, side)
 
     def totem_boon(self, state: GameState, totem: Totem) -> Boon:
         return son_gear.totem_boon(state, totem)
 
     def medallion(self, state: GameState, wearer: Piece, tokens: tuple[str, ...]) -> str | None:
-        return son_gear.medallion(state, wearer, tokens)
+        return son_gear.medallion(self, state, wearer, tokens)

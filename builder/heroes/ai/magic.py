@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from builder.heroes.ai.common import _worth
+from builder.heroes.ai.common import _worth, by_key, itself
+from builder.heroes.ai.movement import placed
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.abilities.leaping import movement_reach
 from builder.heroes.rules.abilities.medic import may_treat, patient_of
@@ -67,14 +68,16 @@ NEAR = 4  # squares: an enemy this close makes a Paralyze or an Enchant Unit wor
 
 
 def best_spell(policy: SimplePolicy, state: GameState, piece: Piece, worth: float) -> Cast | None:
-    """The best spell worth more than `worth` (what the unit's best shot promises)."""
+    """The best spell worth more than `worth` (what the unit's best shot promises), of those
+    alike one drawn."""
     if piece.suppressed or not (state.mythos.spells or any(g.marker in CLOUDS for g in state.gear)):
         return None
-    best: tuple[float, str, Cast] | None = None
+    least = max(worth, policy.fire_threshold)
+    found: list[tuple[float, tuple[str, str], Cast]] = []  # value, an order of its own, the cast
     for value, key, action in _clouds(state, piece):  # the Overlord's (SoN p.16)
         value -= SPELL_MARKER_COST * Cloud(action.spell).penalty
-        if value > max(worth, policy.fire_threshold) and (best is None or (-value, key) < (-best[0], best[1])):
-            best = (value, key, action)
+        if value > least:
+            found.append((value, (action.spell, key), action))
     for spell in spells_of(state, piece):
         played = spell.option.id in WEIGHTS or spell.option.summons is not None
         if not played or castable(state, piece, spell) is not None:
@@ -82,16 +85,16 @@ def best_spell(policy: SimplePolicy, state: GameState, piece: Piece, worth: floa
         sigils = _sigils(state, piece, spell)
         cost = SPELL_MARKER_COST * penalty(state, piece, spell.option, sigils)
         for value, key, action in _spell_casts(policy, state, piece, spell):
-            value -= cost
-            if value > max(worth, policy.fire_threshold) and (best is None or (-value, key) < (-best[0], best[1])):
-                best = (value, key, replace(action, sigils=sigils))
-    return best[2] if best is not None else None
+            if value - cost > least:
+                found.append((value - cost, (action.spell, key), replace(action, sigils=sigils)))
+    return policy.best_of(found, lambda f: -f[0], lambda f: f[1])[2] if found else None
 
 
 def _spell_casts(
     policy: SimplePolicy, state: GameState, piece: Piece, spell: KnownSpell
 ) -> list[tuple[float, str, Cast]]:
-    """Each way to cast the spell worth weighing: its value, a key to break ties, the cast."""
+    """Each way to cast the spell worth weighing: its value, a key giving it an order of its
+    own among the casts of the spell, the cast."""
     spell_id = spell.option.id
     if spell_id == BLACK_SUN:
         return _flames(state, piece)
@@ -99,7 +102,7 @@ def _spell_casts(
         gain = fog_gain(state, piece.owner)
         return [(WEIGHTS[FOG] * min(gain, FOG_MOST), "", Cast(FOG))] if gain > 0 else []
     if spell.option.summons is not None:
-        return _summons(state, piece, spell)
+        return _summons(policy, state, piece, spell)
     if spell_id == BARRIER:
         return [(v, str(at), Cast(BARRIER, at=at)) for v, at in _barriers(state, piece)]
     return [(v, t.key, Cast(spell_id, t.key)) for v, t in _spell_targets(policy, state, piece, spell)]
@@ -132,8 +135,9 @@ def _clouds(state: GameState, piece: Piece) -> list[tuple[float, str, Cast]]:
     return found
 
 
-def _summons(state: GameState, piece: Piece, spell: KnownSpell) -> list[tuple[float, str, Cast]]:
-    """Summoning (SoN p.15): a new unit, put as near the enemy as the spell allows."""
+def _summons(policy: SimplePolicy, state: GameState, piece: Piece, spell: KnownSpell) -> list[tuple[float, str, Cast]]:
+    """Summoning (SoN p.15): a new unit, put as near the enemy as the spell allows (of the
+    spots alike, one drawn)."""
     spots = summon_spots(state, piece, spell.option)
     enemies = state.enemies_of(piece.owner)
     if not spots or not enemies:
@@ -141,7 +145,7 @@ def _summons(state: GameState, piece: Piece, spell: KnownSpell) -> list[tuple[fl
     creature = creature_of(state, spell.option)
     assert creature is not None
     squares = {spot: footprint_squares(spot[0], spot[1], creature.footprint) for spot in spots}
-    front, facing = min(spots, key=lambda s: (min(range_between(squares[s], e.squares) for e in enemies), s))
+    front, facing = policy.best_of(spots, lambda s: min(range_between(squares[s], e.squares) for e in enemies), itself)
     return [(WEIGHTS[SUMMONING], spell.option.id, Cast(spell.option.id, at=front, facing=facing))]
 
 
@@ -205,9 +209,10 @@ def _sigils(state: GameState, piece: Piece, spell: KnownSpell) -> int:
     return max(0, min(pool.count, penalty(state, piece, spell.option) - 1))
 
 
-def medic_care(state: GameState, piece: Piece, supply: bool) -> Action | None:
+def medic_care(policy: SimplePolicy, state: GameState, piece: Piece, supply: bool) -> Action | None:
     """A Medic (SoN p.18): treats its patient when it may (Supply Phase), else walks up to
-    it; with its Aid marker at hand, turns to its active side to be ready."""
+    it (the cheapest way, of those alike one drawn); with its Aid marker at hand, turns to
+    its active side to be ready."""
     if not piece.side.has("medic"):
         return None
     patient = patient_of(state, piece)
@@ -218,7 +223,7 @@ def medic_care(state: GameState, piece: Piece, supply: bool) -> Action | None:
             reach = movement_reach(state, piece)
             near = [p for p in reach if range_between(p.squares, patient.squares) == 1]
             if near:
-                return Move(reach[min(near, key=lambda p: (reach.cost(p), p.squares))])
+                return Move(reach[policy.best_of(near, reach.cost, placed)])
         return None
     if piece.side.state is SideState.INACTIVE and may_change_state(piece):
         return ChangeState()
@@ -238,14 +243,15 @@ def elder_signs(state: GameState, piece: Piece, short: int, held: int) -> int:
     return needed if 0 < needed <= held else 0
 
 
-def amulets(state: GameState, side: str, held: int) -> tuple[str, ...]:
-    """Enemy units likely to fail (a 4 would not do), the most Suppressed first (SoN p.16)."""
+def amulets(policy: SimplePolicy, state: GameState, side: str, held: int) -> tuple[str, ...]:
+    """Enemy units likely to fail (a 4 would not do), the most Suppressed first (SoN p.16),
+    those alike in a drawn order."""
     likely = [
         p
         for p in state.enemies_of(side)
         if must_check(p) and 4 - 2 * p.suppressed + mythos_hunter(state.mythos, p) < AMULET_TERROR
     ]
-    return tuple(p.key for p in sorted(likely, key=lambda p: (-p.suppressed, p.key)))[:held]
+    return tuple(p.key for p in policy.ordered(likely, lambda p: -p.suppressed, by_key))[:held]
 
 
 def search_here(state: GameState, piece: Piece) -> SearchCheck | None:

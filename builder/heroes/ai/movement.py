@@ -48,7 +48,8 @@ FIELDS_KEPT = 64  # distance fields remembered; goals that chase enemies change 
 
 def advance(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
     """Towards the nearest objective the side does not hold (else the enemy), ending in
-    the best cover among the squares that bring it nearest; a unit on an objective stays."""
+    the best cover among the squares that bring it nearest (one of the ends alike drawn); a
+    unit on an objective stays."""
     points = allowance(piece)
     exiting = exits_for(state, piece)
     staying = _staying(state, piece, points, exiting)
@@ -64,20 +65,14 @@ def advance(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
     extra = _card_reach(piece, points, cards, distances)
     paths = movement_reach(state, piece, bonus=extra)  # over the terrain for Jump, Flying (SoN p.17-18)
 
-    def score(position: Position) -> tuple[int, int, Square, int]:
-        squares = position.squares
-        if len(squares) == 1:  # most units: no generator, no call (terrain_bonus of one square)
-            square = squares[0]
-            return (distances.get(square, FAR) * 2 - shelter.get(square, 0), -1, square, position.facing)
-        near = min(distances.get(sq, FAR) for sq in squares)
-        return (near * 2 - terrain_bonus(state, shelter, squares), -len(squares), squares[0], position.facing)
-
+    score = end_score(state, distances, shelter)
     if policy.takes_least():
-        best = _least_end(state, paths, points if extra else None, distances, shelter)
+        best = policy.drawn(_least_ends(state, paths, points if extra else None, distances, shelter), placed)
     else:
-        best = policy.least((p for p in paths if paths.cost(p) <= points) if extra else paths, score, unit=2)
+        ends = (p for p in paths if paths.cost(p) <= points) if extra else paths
+        best = policy.least(ends, score, unit=2, order=placed)
     if extra and min(distances.get(sq, FAR) for sq in best.squares):
-        boosted = _boosted(paths, points, cards, distances, shelter)
+        boosted = _boosted(policy, paths, points, cards, distances, shelter)
         if boosted is not None:
             return boosted
     start = Position(piece.squares, piece.facing)
@@ -116,11 +111,33 @@ def _card_reach(piece: Piece, points: int, cards: list[ActionCard], distances: d
     return extra
 
 
+def end_score(
+    state: GameState, distances: dict[Square, int], shelter: dict[Square, int]
+) -> Callable[[Position], tuple[int, ...]]:
+    """How `advance` scores an end, the least best: steps to the goal twice, less the cover;
+    a counter of several squares then with its front nearest the goal (facing its way)."""
+
+    def score(position: Position) -> tuple[int, ...]:
+        squares = position.squares
+        if len(squares) == 1:  # most units: no generator, no call (terrain_bonus of one square)
+            square = squares[0]
+            return (distances.get(square, FAR) * 2 - shelter.get(square, 0),)
+        near = min(distances.get(sq, FAR) for sq in squares)
+        return (near * 2 - terrain_bonus(state, shelter, squares), distances.get(squares[0], FAR))
+
+    return score
+
+
+def placed(position: Position) -> tuple[tuple[Square, ...], int]:
+    """Ends alike in an order of their own, for the draw among them (SortKey)."""
+    return position.squares, position.facing
+
+
 def _through_windows(
     policy: SimplePolicy,
     state: GameState,
     piece: Piece,
-    score: Callable[[Position], tuple[int, int, Square, int]],
+    score: Callable[[Position], tuple[int, ...]],
     plain: int,
 ) -> Move | None:
     """Surprise (HoN core p.17; builder.heroes.rules.action_cards.surprise): through a building's windows
@@ -133,7 +150,7 @@ def _through_windows(
     if policy.takes_least() and not _window_may_help(state, piece, score, plain):
         return None
     paths = movement_reach(state, piece, windows=True)
-    best = policy.least(paths, score, unit=2)
+    best = policy.least(paths, score, unit=2, order=placed)
     if score(best)[0] > plain - 2:
         return None
     need = windows_crossed(state.battlefield, paths[best])
@@ -143,6 +160,7 @@ def _through_windows(
 
 
 def _boosted(
+    policy: SimplePolicy,
     paths: Reach[Position] | Reach[Square] | Reach[int],
     points: int,
     cards: list[ActionCard],
@@ -151,11 +169,13 @@ def _boosted(
 ) -> Move | None:
     """A movement Alternate Bonus (HoN core p.17) when its extra squares bring the unit
     onto a goal its own Movement Value cannot reach: the cheapest such move, in the best
-    cover, with the card that is enough."""
+    cover (one of those alike drawn), with the card that is enough."""
     found = [p for p in paths if paths.cost(p) > points and min(distances.get(sq, FAR) for sq in p.squares) == 0]
     if not found:
         return None
-    best = min(found, key=lambda p: (paths.cost(p), -max(shelter.get(sq, 0) for sq in p.squares), p.square))
+    best = policy.least(
+        found, lambda p: (paths.cost(p), -max(shelter.get(sq, 0) for sq in p.squares)), unit=1, order=placed
+    )
     need = paths.cost(best) - points
     card = next((c for c in cards if c.alternate_bonus is not None and c.alternate_bonus.value >= need), None)
     return Move(paths[best], cards=(card.id,)) if card is not None else None
@@ -186,18 +206,19 @@ def change_state(
 
 
 def enter(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
-    """The entry position nearest the side's goals."""
+    """The entry position nearest the side's goals, its front nearest them (facing its way);
+    of those alike, one drawn."""
     found = list(entries(state, piece))
     if not found:
         return Hold(HoldReason.ENTRY_TAKEN)
     goals = goal_squares(state, piece.owner)
     distances = goal_distances(policy, state, piece, goals) if goals else {}
 
-    def key(entry: Enter) -> tuple[int, tuple[Square, ...], int]:
+    def near(entry: Enter) -> tuple[int, int]:
         squares = entry.position.squares
-        return (min(distances.get(sq, FAR) for sq in squares), squares, entry.position.facing)
+        return (min(distances.get(sq, FAR) for sq in squares), distances.get(squares[0], FAR))
 
-    return min(found, key=key)
+    return policy.least(found, near, unit=1, order=lambda entry: placed(entry.position))
 
 
 def exits_for(state: GameState, piece: Piece) -> frozenset[Square]:
@@ -303,38 +324,35 @@ def _wanted_objectives(state: GameState, side: str) -> set[str]:
     return found
 
 
-def _least_end(
+def _least_ends(
     state: GameState,
     paths: Reach[Position] | Reach[Square] | Reach[int],
     limit: int | None,
     distances: dict[Square, int],
     shelter: dict[Square, int],
-) -> Position:
-    """`min(paths, key=score)` of `advance` (the ends costing no more than `limit`), without
-    a call and a tuple per end. Every end of a search has the unit's footprint, so the score's
-    `-len(squares)` is the same for all: the ends are ordered by (distance * 2 - cover, first
-    square, facing), and of ends alike the first is kept, as `min` keeps it. A one-square
-    unit's cover is its square's (`terrain_bonus` of one square)."""
-    found: Position | None = None
-    low, at, turned = 0, (0, 0), 0
+) -> list[Position]:
+    """`least_of(paths, end_score(...))` of `advance` (the ends costing no more than `limit`),
+    those alike in the order they came, without a call and a tuple per end. Every end of a
+    search has the unit's footprint: a one-square unit's cover is its square's (`terrain_bonus`
+    of one square), and its front's distance is no key (0)."""
+    found: list[Position] = []
+    low = ahead = 0
     near, cover = distances.get, shelter.get
     for position in paths:
         if limit is not None and paths.cost(position) > limit:
             continue
         squares = position.squares
-        square = squares[0]
         if len(squares) == 1:
-            value = near(square, FAR) * 2 - cover(square, 0)
+            value, front = near(squares[0], FAR) * 2 - cover(squares[0], 0), 0
         else:
             value = min([near(sq, FAR) for sq in squares]) * 2 - terrain_bonus(state, shelter, squares)
-        if (
-            found is None
-            or value < low
-            or (value == low and (square < at or (square == at and position.facing < turned)))
-        ):
-            found, low, at, turned = position, value, square, position.facing
-    if found is None:
-        raise ValueError("min() arg is an empty sequence")  # as `min`: never, the start is an end
+            front = near(squares[0], FAR)
+        if not found or value < low or (value == low and front < ahead):
+            found, low, ahead = [position], value, front
+        elif value == low and front == ahead:
+            found.append(position)
+    if not found:
+        raise ValueError("no end to choose from")  # never: the start is an end
     return found
 
 
@@ -377,9 +395,7 @@ def _walked(entries: dict[Square, tuple[Square, ...]], goals: frozenset[Square])
     return found
 
 
-def _window_may_help(
-    state: GameState, piece: Piece, score: Callable[[Position], tuple[int, int, Square, int]], plain: int
-) -> bool:
+def _window_may_help(state: GameState, piece: Piece, score: Callable[[Position], tuple[int, ...]], plain: int) -> bool:
     """Whether a search through windows may find an end scoring `plain - 2` or better, for a
     policy that takes the least-scored move (it then scored every end the plain search
     reached `plain` or worse, so such an end is one only a window opens). A counter stands

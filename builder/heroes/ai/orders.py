@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.heroes.ai.common import FAR, _gap
+from builder.heroes.ai.common import FAR, _gap, by_key
 from builder.heroes.rules.abilities.crew import CREW
 from builder.heroes.rules.orders.personal_order import duties, may_be_ordered, owed_first
 from builder.heroes.rules.orders.tokens import Orders, Tokens
@@ -17,18 +17,18 @@ if TYPE_CHECKING:
 
 
 def assign(policy: SimplePolicy, state: GameState, side: str, tokens: Tokens) -> Orders:
-    """Tokens to the units nearest the enemy (they have targets), those that must take a
-    token first: a Personal Order unit (HoN core p.26), the nearest unit of a Hardened tile
-    (BfC p.09); the bluff on the next in line."""
+    """Tokens to the units nearest the enemy (they have targets; those as near in a drawn
+    order), those that must take a token first: a Personal Order unit (HoN core p.26), the
+    nearest unit of a Hardened tile (BfC p.09); the bluff on the next in line."""
     enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
 
-    def urgency(piece: Piece) -> tuple[int, str]:
+    def urgency(piece: Piece) -> tuple[int]:
         """Squares to the nearest enemy."""
-        return (_gap(piece.squares, enemies) if piece.squares and enemies else FAR, piece.key)
+        return (_gap(piece.squares, enemies) if piece.squares and enemies else FAR,)
 
     # A Crew unit riding in its vehicle has nothing to do with a token (HoN core p.21).
     candidates = [p for p in may_be_ordered(state, side) if not (p.embarked_in and p.side.has(CREW))]
-    nearest = [p.key for p in policy.ranked(candidates, urgency, unit=1)]
+    nearest = [p.key for p in policy.ranked(candidates, urgency, unit=1, order=by_key)]
     ranked = owed_first(duties(state, side), nearest)
     numbered = tuple(ranked[: tokens.numbered])
     special = tuple(ranked[len(numbered) : len(numbered) + tokens.special])

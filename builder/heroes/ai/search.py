@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from builder.heroes.ai.evaluation import Evaluation
-from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.ai.greedy import SimplePolicy, own_dice
 from builder.heroes.ai.varied import VariedPolicy
 from builder.heroes.rules.actions.kinds import Action
 from builder.heroes.rules.decisions import ActivationAction, HeroesDecision
@@ -58,10 +58,10 @@ class SearchPlayer:
 
     def __post_init__(self) -> None:
         evaluation = Evaluation()
-        players = dict.fromkeys(self.sides, SimplePolicy())  # it remembers nothing of a game: shared
+        players = {side: SimplePolicy(dice=self.stream) for side in self.sides}  # it remembers nothing of a game
         playout = Playout(lambda choice: players, self._horizon, lambda game, side: evaluation(game.state, side))
         self.search = Search(RULES, playout, self.budget, self.stream, caution=CAUTION)
-        self.varied = VariedPolicy(temperature=TEMPERATURE, stream=self.stream)
+        self.varied = VariedPolicy(temperature=TEMPERATURE, stream=self.stream, dice=self.stream)
 
     def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
         """An Activation Phase action searched; every other decision the greedy player's."""
@@ -96,7 +96,14 @@ class SearchPlayer:
 def for_every_side(sides: tuple[str, ...], seed: int, budget: int) -> dict[str, SearchPlayer]:
     """A search agent for each of `sides`, each with its own stream for the game of `seed`."""
     return {
-        side: SearchPlayer(side, sides, budget, random.Random(f"hon-search-player/{seed}/{side}")) for side in sides
+        side: SearchPlayer(
+            side,
+            sides,
+            budget,
+            random.Random(f"hon-search-player/{seed}/{side}"),
+            SimplePolicy(dice=own_dice(seed, side)),
+        )
+        for side in sides
     }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.heroes.ai.common import by_key, itself, least_of
 from builder.heroes.army.summary import MAX_NUMBERED
 from builder.heroes.rules.abilities.standing_totems import DEEP_ONES, standing
 from builder.heroes.rules.abilities.totems import destruction_of, totem_in_sight
@@ -72,28 +73,26 @@ def ichor_shield(state: GameState, character: Piece, hit: Piece) -> bool:
     return True
 
 
-def dragon_perch(state: GameState, side: str, carrier: str | None) -> str | None:
+def dragon_perch(policy: SimplePolicy, state: GameState, side: str, carrier: str | None) -> str | None:
     """The side's infantry unit nearest an enemy, one with Assault first (Terrifying acts in
-    assaults, SoN p.19); None (stay) when the dragon is already on it (SoN p.16)."""
-    enemies = [sq for e in state.enemies_of(side) for sq in e.squares]
+    assaults, SoN p.19), of those alike one drawn; None (stay) when the dragon is already on
+    one of them (SoN p.16)."""
+    enemies = tuple(sq for e in state.enemies_of(side) for sq in e.squares)
     own = [p for p in state.units(side) if p.squares and p.embarked_in is None and p.is_infantry]
     if not enemies or not own:
         return None
-    best = min(own, key=lambda p: (not p.side.has("assault"), range_between(p.squares, tuple(enemies)), p.key))
-    return None if best.key == carrier else best.key
+    best = least_of(own, lambda p: (not p.side.has("assault"), range_between(p.squares, enemies)))
+    return None if any(p.key == carrier for p in best) else policy.drawn(best, by_key).key
 
 
-def totem_at(state: GameState, side: str) -> Point | None:
-    """A free corner of the square of the side's first Deep Ones Character (by key), so
-    that it is a Magician (SoN p.16); of its first unit without one."""
-    own = sorted(state.units(side), key=lambda p: p.key)
+def totem_at(policy: SimplePolicy, state: GameState, side: str) -> Point | None:
+    """A free corner of the square of one of the side's Deep Ones Characters, so that it is
+    a Magician (SoN p.16); of one of its units without one; the corner drawn."""
+    own = list(state.units(side))
     chosen = [p for p in own if p.unit.faction == DEEP_ONES and p.unit.is_character] or own
     taken = {t.at for t in state.mythos.totems}
-    for piece in chosen:
-        free = [pt for sq in piece.squares for pt in corners(sq) if pt not in taken]
-        if free:
-            return free[0]
-    return None
+    free = [(p.key, pt) for p in chosen for sq in p.squares for pt in corners(sq) if pt not in taken]
+    return policy.drawn(free, itself)[1] if free else None
 
 
 def totem_boon(state: GameState, totem: Totem) -> Boon:
@@ -101,21 +100,22 @@ def totem_boon(state: GameState, totem: Totem) -> Boon:
     return Boon.ORDER if tokens_for(state, totem.side).numbered < MAX_NUMBERED else Boon.CARD
 
 
-def topple(state: GameState, piece: Piece) -> FireAtTotem | None:
-    """A unit with Destruction and no shot worth taking fires at an enemy Totem in sight."""
+def topple(policy: SimplePolicy, state: GameState, piece: Piece) -> FireAtTotem | None:
+    """A unit with Destruction and no shot worth taking fires at an enemy Totem in sight
+    (of several, one drawn)."""
     if not destruction_of(piece):
         return None
     totems = [t for t in standing(state) if state.team_of(t.side) != state.team_of(piece.owner)]
-    seen = next((t for t in sorted(totems, key=lambda t: t.at) if totem_in_sight(state, piece, t)), None)
-    return FireAtTotem(seen.at) if seen is not None else None
+    seen = [t.at for t in totems if totem_in_sight(state, piece, t)]
+    return FireAtTotem(policy.drawn(seen, itself)) if seen else None
 
 
-def medallion(state: GameState, wearer: Piece, tokens: tuple[str, ...]) -> str | None:
-    """The token on the most terrifying Manifestation in reach, the closest on a tie (SoN p.14)."""
+def medallion(policy: SimplePolicy, state: GameState, wearer: Piece, tokens: tuple[str, ...]) -> str | None:
+    """The token on the most terrifying Manifestation in reach, the closest on a tie (SoN
+    p.14), of those alike one drawn."""
     pieces = [state.pieces[k] for k in tokens if k in state.pieces]
-    best = min(
-        pieces,
-        key=lambda p: (-(manifestation(p) or 0), range_between(wearer.squares, p.squares), p.key),
-        default=None,
-    )
-    return best.key if best is not None else None
+    if not pieces:
+        return None
+    return policy.best_of(
+        pieces, lambda p: (-(manifestation(p) or 0), range_between(wearer.squares, p.squares)), by_key
+    ).key

@@ -2,13 +2,14 @@
 where the unit stands, else a Brutal Assault on the enemies its counter would cover, when the
 first assault's odds favour it as an ordinary one must (`assault_edge`); an ordinary assault
 by a unit with Assault on the Move carries on towards the side's goal when the penalty still
-leaves the odds in its favour."""
+leaves the odds in its favour. Defenders as good, and goals as near, are taken in a drawn
+order (builder.heroes.ai.greedy)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.heroes.ai.common import _worth
+from builder.heroes.ai.common import _worth, by_key, itself
 from builder.heroes.rules.actions.assault_variants import AFAR, BRUTAL, ON_THE_MOVE, covered, variant_assault_of
 from builder.heroes.rules.actions.kinds import Action, AssaultAction, AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.geometry.footprint import Position
@@ -48,12 +49,12 @@ def variant_assault(policy: SimplePolicy, state: GameState, piece: Piece) -> Act
             if (edge := _edge(policy, state, piece, e)) is not None
         ]
         if scored:
-            keys = [k for _, k in sorted(scored, key=lambda s: (-s[0], s[1]))]
+            keys = [k for _, k in policy.ordered(scored, lambda s: -s[0], lambda s: s[1])]
             return ChainAssault(here, tuple(keys if piece.side.has(BRUTAL) else keys[:1]), from_afar=True)
     points = allowance(piece)
     if not piece.side.has(BRUTAL) or not points:
         return None
-    for defender in sorted(enemies_in_reach(state, piece, points + 1), key=lambda e: e.key):
+    for defender in policy.shuffled(list(enemies_in_reach(state, piece, points + 1)), by_key):
         if _edge(policy, state, piece, defender) is None:
             continue
         path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
@@ -85,9 +86,9 @@ def moving_on(
     defender = state.pieces[assault.defender]
     if penalty and _edge(policy, state, piece, defender, malus) is None:
         return assault
-    goal = min(goals, key=lambda sq: (range_between(defender.squares, (sq,)), sq))
+    goal = policy.best_of(goals, lambda sq: range_between(defender.squares, (sq,)), itself)
     then: tuple[str, ...] = ()
     if piece.side.has(BRUTAL):  # several assaults in one move (SoN p.17): those that favour it
-        near = sorted(enemies_in_reach(state, piece, points + 1), key=lambda e: e.key)
+        near = policy.shuffled(list(enemies_in_reach(state, piece, points + 1)), by_key)
         then = tuple(e.key for e in near if e.key != defender.key and _edge(policy, state, piece, e, malus) is not None)
     return AssaultOnTheMove(assault.path, assault.defender, goal, then)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from builder.heroes.ai.common import T
+from builder.heroes.ai.common import SortKey, T
 from builder.heroes.ai.firing import Plan
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.kernel.choice import Stream, softmax_order
@@ -44,17 +44,19 @@ class VariedPolicy(SimplePolicy):
         if self.temperature > 0 and self.stream is None:
             raise ValueError("a varied policy needs a seeded stream to draw from")
 
-    def ranked(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float) -> list[T]:
+    def ranked(
+        self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float, order: SortKey[T]
+    ) -> list[T]:
         if self.stream is None or self.temperature == 0:
-            return super().ranked(options, key, unit)
-        ordered = sorted(options, key=key)  # the same order whatever order they came in
+            return super().ranked(options, key, unit, order)
+        ordered = sorted(options, key=lambda o: (key(o), order(o)))  # the same order whatever order they came in
         costs = [float(key(option)[0]) / unit for option in ordered]
         return [ordered[i] for i in softmax_order(costs, self.temperature, self.stream)]
 
-    def least(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float) -> T:
+    def least(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float, order: SortKey[T]) -> T:
         if self.stream is None or self.temperature == 0:
-            return super().least(options, key, unit)
-        return self.ranked(options, key, unit)[0]
+            return super().least(options, key, unit, order)
+        return self.ranked(options, key, unit, order)[0]
 
     def takes_least(self) -> bool:
         return self.stream is None or self.temperature == 0
@@ -63,4 +65,4 @@ class VariedPolicy(SimplePolicy):
         if not plans or self.temperature == 0:
             return super().plan_of(plans)
         indexed = list(enumerate(plans))
-        return self.least(indexed, lambda p: (-p[1].value, p[0]), unit=FIRE_STEP)[1]
+        return self.least(indexed, lambda p: (-p[1].value,), unit=FIRE_STEP, order=lambda p: p[0])[1]

@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai import movement
-from builder.heroes.ai.common import FAR, _gap
-from builder.heroes.ai.movement import _distance_field
+from builder.heroes.ai.common import FAR, _gap, by_key, itself
+from builder.heroes.ai.movement import _distance_field, placed
 from builder.heroes.rules.action_cards.surprise import windows_crossed
 from builder.heroes.rules.actions.kinds import Action, ClearMine, Deploy, Hold, Item, Move, PlaceMine
 from builder.heroes.rules.actions.scouting import barred, scout_moves
@@ -42,9 +42,9 @@ FIELD_WORKS = frozenset({Item.FORWARD_POSITION.value, Item.ADVANCED_POSITION.val
 
 
 def lift_mine(policy: SimplePolicy, state: GameState, piece: Piece) -> Action | None:
-    """An Engineer discards an enemy Mine marker next to it (BfC p.09)."""
+    """An Engineer discards an enemy Mine marker next to it (BfC p.09), of several one drawn."""
     theirs = [sq for sq in mines_to_clear(state, piece) if state.mines[sq] != piece.owner]
-    return ClearMine(theirs[0]) if theirs else None
+    return ClearMine(policy.drawn(theirs, itself)) if theirs else None
 
 
 def lay_mine(policy: SimplePolicy, state: GameState, piece: Piece) -> Action | None:
@@ -61,10 +61,10 @@ def lay_mine(policy: SimplePolicy, state: GameState, piece: Piece) -> Action | N
     if not free:
         return None
 
-    def nearness(square: Square) -> tuple[int, Square]:
-        return (_gap((square,), enemies) if enemies else FAR, square)
+    def nearness(square: Square) -> tuple[int]:
+        return (_gap((square,), enemies) if enemies else FAR,)
 
-    return PlaceMine(policy.least(free, nearness, unit=1))
+    return PlaceMine(policy.least(free, nearness, unit=1, order=lambda square: square))
 
 
 def field_works(policy: SimplePolicy, state: GameState, piece: Piece, advance: Action) -> Action | None:
@@ -100,10 +100,10 @@ def field_works(policy: SimplePolicy, state: GameState, piece: Piece, advance: A
     if state.gear_for(source, Item.ADVANCED_POSITION.value) is not None:
         squares = [sq for sq in advanced_squares(state, there) if sq not in piece.squares]
         if squares:
-            square = policy.least(squares, lambda sq: (_gap((sq,), enemies), sq), unit=1)
+            square = policy.least(squares, lambda sq: (_gap((sq,), enemies),), unit=1, order=lambda sq: sq)
             return Deploy(Item.ADVANCED_POSITION, square, path=path)
     if state.gear_for(source, Item.BARBED_HEDGEHOG.value) is not None:
-        segment = _facing_vehicles(state, there)
+        segment = _facing_vehicles(policy, state, there)
         if segment is not None:
             return Deploy(Item.BARBED_HEDGEHOG, segment=segment, path=path)
     return None
@@ -131,7 +131,7 @@ def conceal(policy: SimplePolicy, state: GameState, side: str) -> tuple[str, ...
         return ()
     free = markers_free(state, ready[0])
     chosen: list[str] = []
-    for piece in policy.ranked(ready, lambda p: (_gap(p.squares, enemies), p.key), unit=1):
+    for piece in policy.ranked(ready, lambda p: (_gap(p.squares, enemies),), unit=1, order=by_key):
         if len(chosen) >= free:
             break
         if not could_be_spotted(state, concealed(piece)):
@@ -150,14 +150,14 @@ def scout(policy: SimplePolicy, state: GameState, piece: Piece) -> Path | None:
     shelter = cover_table(state, piece.colour)
     banned = barred(state)
 
-    def score(position: Position) -> tuple[int, tuple[Square, ...], int]:
+    def score(position: Position) -> tuple[int]:
         near = min(distances.get(sq, FAR) for sq in position.squares)
-        return (near * 2 - terrain_bonus(state, shelter, position.squares), position.squares, position.facing)
+        return (near * 2 - terrain_bonus(state, shelter, position.squares),)
 
     options = [p for p in moves if not banned & set(p.squares)]
     if not options:
         return None
-    best = policy.least(options, score, unit=2)
+    best = policy.least(options, score, unit=2, order=placed)
     if score(best)[0] >= score(Position(piece.squares, piece.facing))[0]:
         return None
     return moves[best]
@@ -181,14 +181,15 @@ def short_of_mines(state: GameState, piece: Piece, action: Action) -> Action:
     return Hold(HoldReason.MINE_IN_THE_WAY)
 
 
-def _facing_vehicles(state: GameState, carrier: Piece) -> tuple[Point, Point] | None:
-    """The side of the carrier's front square nearest the nearest enemy vehicle, where Barbed
-    Hedgehogs may go (they bar vehicles, BfC p.05), or None with no enemy vehicle."""
+def _facing_vehicles(policy: SimplePolicy, state: GameState, carrier: Piece) -> tuple[Point, Point] | None:
+    """The side of the carrier's front square nearest the nearest enemy vehicle (of those
+    alike, one drawn), where Barbed Hedgehogs may go (they bar vehicles, BfC p.05), or None
+    with no enemy vehicle."""
     vehicles = tuple(sq for p in state.enemies_of(carrier.owner) if p.is_vehicle for sq in p.squares)
     if not vehicles:
         return None
     c, r = carrier.squares[0]
-    sides: list[tuple[int, tuple[Point, Point]]] = []
+    sides: list[tuple[int, tuple[Point, Point]]] = []  # the gap to the vehicles, the segment
     for beyond, segment in (
         ((c, r - 1), ((c, r), (c + 1, r))),
         ((c, r + 1), ((c, r + 1), (c + 1, r + 1))),
@@ -197,4 +198,4 @@ def _facing_vehicles(state: GameState, carrier: Piece) -> tuple[Point, Point] | 
     ):
         if beyond not in carrier.squares and hedgehog_refusal(state, carrier, segment) is None:
             sides.append((_gap((beyond,), vehicles), segment))
-    return min(sides)[1] if sides else None
+    return policy.best_of(sides, lambda s: s[0], lambda s: s[1])[1] if sides else None

@@ -3,11 +3,14 @@ the books' words) and the `page` of the rule that refuses it, so callers and tes
 code while front ends print the message, one English sentence ending with that page.
 
 `RulesError` is a `ValueError`, so services and the CLI that catch bad input keep catching it.
-A refusal function (`..._refusal`, `str | None`) gives only its reason; the action that raises
-it (`refuse`) names what was refused with a `MAY_NOT_...` code."""
+A refusal function (`..._refusal`, `Refusal | None`) gives only its reason, typed: a `Refusal`,
+its code, page and the facts its sentence needs; the action that raises it (`refuse`) names
+what was refused with a `MAY_NOT_...` code. The English is rendered from them at the edge
+(builder/render/heroes_refusals.py)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from enum import StrEnum
 
 
@@ -82,6 +85,52 @@ class Code(StrEnum):
     NOT_THE_CASTER = "not-the-caster"  # the Character of a tile holding the spell casts it (SoN p.14)
     NOT_A_DIRECTION = "not-a-direction"  # laid in one of the eight directions (SoN p.14)
     NO_SUMMONING_SPACE = "no-summoning-space"  # the creature goes on free spaces in reach (SoN p.14)
+    # What the refusal functions of the actions refuse (their `Refusal`s)
+    NOT_AN_ACTION = "not-an-action"  # not one of the rules' actions (hon's Action union)
+    FIRING_IN_SUPPLY_PHASE = "firing-in-supply-phase"  # the Supply Phase: a Movement Action only (p.16)
+    TREAT_IN_SUPPLY_PHASE = "treat-in-supply-phase"  # hon plays a Medic's treatment then (SoN p.18)
+    NOT_IN_REACH = "not-in-reach"  # the path costs more than its movement points cover (p.9, p.17; BfC p.09)
+    BAD_PATH = "bad-path"  # the path does not start where the unit stands or steps out (p.9, p.27)
+    MAY_NOT_STAND = "may-not-stand"  # squares it may not stand on: impassable to it or taken (p.9, p.18)
+    IMPASSABLE = "impassable"  # a square impassable to the unit (p.18)
+    IN_THE_WAY = "in-the-way"  # another unit stands where it would go (p.9-11)
+    NO_SUCH_PIECE = "no-such-piece"  # no unit, transport or wreck of that key on the battlefield
+    NOT_IN_RESERVE = "not-in-reserve"  # a unit enters the battlefield from reserve
+    NOT_ON_AN_EXIT = "not-on-an-exit"  # a unit leaves from its side's exit squares
+    NO_HEDGEHOG_IN_ZOC = "no-hedgehog-in-zoc"  # an Engineer removes a barbed hedgehog in its ZoC (BfC p.05)
+    ONE_WEAPON_ONLY = "one-weapon-only"  # a vehicle whose crew is hit fires one weapon (p.15)
+    NOT_A_SCOUT_MOVE = "not-a-scout-move"  # a Scout move: before the first turn, its Movement Value (p.26)
+    NEAR_AN_OBJECTIVE = "near-an-objective"  # a Scout move ends neither next to nor in an objective (p.26)
+    NOT_AN_AIRPLANE = "not-an-airplane"  # an airplane's own Movement Action (BfC p.10)
+    NO_AVIATOR = "no-aviator"  # an airplane cannot move without an Aviator in its cockpit (BfC p.10)
+    SPEED_STEP = "speed-step"  # a Speed marker is replaced by the next one up or down (BfC p.10)
+    SPEED_SQUARES = "speed-squares"  # at Speed N an airplane moves N-1 or N squares (BfC p.10)
+    TAKE_OFF_SPEED = "take-off-speed"  # it takes off when its Speed marker shows 6 (BfC p.11)
+    TAKE_OFF_RUN = "take-off-run"  # it takes off after 6 squares in a straight line (BfC p.11)
+    RUNWAY_NOT_CLEAR = "runway-not-clear"  # the 6 squares ahead of it are clear (BfC p.11)
+    COCKPIT_FULL = "cockpit-full"  # one Aviator in an airplane's cockpit (BfC p.10)
+    NOT_A_TRANSPORT = "not-a-transport"  # a vehicle of its side with the Transport ability (p.27)
+    ONE_LARGE_COUNTER = "one-large-counter"  # one counter larger than one square aboard at most (p.27)
+    WRECK_TOO_BIG = "wreck-too-big"  # a light vehicle pushes wrecks of one square only (p.11)
+    NOT_INTO_THE_WRECK = "not-into-the-wreck"  # a vehicle pushes a wreck by driving into it (p.11)
+    NOT_ON_ITS_UNIT = "not-on-its-unit"  # the card goes on a unit of its side on the battlefield (p.17)
+    MOVED_ONLY = "moved-only"  # the card goes on a unit that has just moved without firing (p.17)
+    MOVES_NO_UNIT = "moves-no-unit"  # the card has no Forced Move: no path (p.17)
+    NO_MOVEMENT_VALUE = "no-movement-value"  # a Movement Value of X: the unit is never moved (p.9)
+    NEEDS_NO_CARD = "needs-no-card"  # an Urban Fighter goes through windows without a card (BfC p.08)
+    ONE_CARD_A_WINDOW = "one-card-a-window"  # a Surprise card for each window crossed (p.17)
+    IN_A_BUILDING = "in-a-building"  # a position goes in no building or bunker (BfC p.09)
+    IN_RUINS = "in-ruins"  # a position goes in no ruins or rubble (BfC p.09)
+    ON_WATER = "on-water"  # a position goes on no water (BfC p.09)
+    TAKEN = "taken"  # a position or barbed hedgehog is there already (BfC p.08-09)
+    NO_PLACE = "no-place"  # the action names no square or segment for the item (BfC p.08-09)
+    NOT_IN_ZOC = "not-in-zoc"  # an Advanced Position goes on an empty square of the ZoC (BfC p.08)
+    OWN_SQUARE = "own-square"  # a Forward Position goes on the unit's square, instead of moving (BfC p.09)
+    AT_THE_END = "at-the-end"  # an Engineer deploys what it carries at the end of its move (BfC p.08)
+    CARDS_WITH_GEAR = "cards-with-gear"  # hon plays no movement card with gear markers (BfC p.09)
+    NO_TACTICAL_MAP = "no-tactical-map"  # a Tactical Map within 3 squares (BfC p.09)
+    NOT_A_MINE_SQUARE = "not-a-mine-square"  # a Mine marker goes where the rules say (BfC p.09)
+    NO_MINE_IN_REACH = "no-mine-in-reach"  # an Engineer discards a Mine marker next to it (BfC p.09)
     # What an action's check refused; the reason is the message's (its own refusal function)
     MAY_NOT_FIRE = "may-not-fire"  # p.13-16, p.28
     MAY_NOT_MOVE = "may-not-move"  # p.9-12
@@ -109,12 +158,45 @@ class Code(StrEnum):
     NO_PLAYER = "no-player"  # every side of the scenario needs a player
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why the rules refuse something: `code` (in the books' words), `page` (the rule, empty
+    for a refusal of input) and the facts its sentence needs. `told` is the sentence of a
+    check that raises its RulesError with its reason already written (resolution/, mythos/):
+    passed on as it is."""
+
+    code: Code
+    page: str = ""
+    unit: str = ""  # the unit refused, by key
+    other: str = ""  # the other counter (key), card, marker, item or ability (printed name) it names
+    side: str = ""  # the side refused
+    square: tuple[int, ...] | None = None  # a square, or an interspace (a point)
+    squares: tuple[tuple[int, int], ...] = ()
+    value: int | None = None  # the number at stake (squares, markers, cards, speed)
+    limit: int | None = None  # the number the rule allows (None where it is the X of a counter)
+    phase: str = ""  # a phase or a card's moment
+    told: str = ""
+
+    def __str__(self) -> str:
+        """The code, the page and the facts, for logs and tracebacks (the English is the
+        renderer's): `no-room (HoN core p.27) unit=a1 other=t1 limit=2`."""
+        facts = [
+            f"{f.name}={getattr(self, f.name)}" for f in fields(self)[2:] if getattr(self, f.name) not in ("", None, ())
+        ]
+        return " ".join([self.code.value, *([f"({self.page})"] if self.page else []), *facts])
+
+
 class RulesError(ValueError):
     """Something the rules refuse: `code` says what, `page` the rule (empty when the refusal
-    is of input, not of a rule); the message is one sentence, the page at its end."""
+    is of input, not of a rule), `refusal` why, typed. Given a `Refusal`, the message is its
+    facts; given a reason, one sentence, the page at its end."""
 
-    def __init__(self, code: Code, reason: str, page: str = "") -> None:
-        super().__init__(f"{reason} ({page})" if page else reason)
+    def __init__(self, code: Code, reason: str | Refusal, page: str = "") -> None:
+        if isinstance(reason, Refusal):
+            self.refusal, self.reason = reason, str(reason)
+            super().__init__(f"{code.value}: {reason}")
+        else:
+            self.refusal, self.reason = Refusal(code, page, told=reason), reason
+            super().__init__(f"{reason} ({page})" if page else reason)
         self.code = code
-        self.reason = reason
-        self.page = page
+        self.page = self.refusal.page

@@ -3,9 +3,9 @@ initiative decided, then full Game Turns played by a player (a policy) for each 
 the scenario ends. Every roll and every change is an event; a seed reproduces the whole game.
 
     armies = {"us": us_army, "german": german_army}
-    record = simulate(scenario, battlefield, armies, catalogue, policies=for_every_side(scenario), seed=7)
+    record = simulate(scenario, battlefield, armies, catalogue, policies=for_every_side(scenario, 7), seed=7)
 
-(`for_every_side`, builder.heroes.ai.greedy: one simple policy playing every side.)"""
+(`for_every_side`, builder.heroes.ai.greedy: a simple policy for every side, on dice of its own.)"""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ from builder.heroes.rules.players import HeroesPlayer, HeroesView, PlacedInStep,
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sampling import sample
 from builder.heroes.rules.setup.cave import conditions
-from builder.heroes.rules.setup.deployment import auto_deploy
+from builder.heroes.rules.setup.deployment import auto_deploy, deployment_dice
 from builder.heroes.rules.setup.initiative import DieRerolls, initiative_rerolls
 from builder.heroes.rules.setup.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.state import Frame, GameState, copy_state
@@ -95,9 +95,10 @@ class GameRecord:
         }
 
 
-def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEvent]:
+def deploy_all(state: GameState, forces: Mapping[str, Force], seed: int) -> list[HeroesEvent]:
     """Each side deploys in the order of the set-up's steps (sides it does not name after,
-    in the scenario's order), automatically and legally (builder.heroes.rules.setup.deployment). Units
+    in the scenario's order), automatically and legally, positions alike drawn as the game of
+    `seed` draws them (builder.heroes.rules.setup.deployment). Units
     that enter through entry squares wait in reserve; units that find no room are left out,
     and the event says why."""
     scenario = state.scenario
@@ -122,6 +123,7 @@ def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEven
             state.battlefield,
             side,
             deploying,
+            dice=deployment_dice(seed, side),
             others=state.pieces.values(),
             ruleset=state.ruleset,
             titles=force.titles,
@@ -200,7 +202,7 @@ def start(
     scenario: Scenario,
     battlefield: Battlefield,
     armies: Mapping[str, ResolvedArmy],
-    dice: Dice,
+    dice: SeededDice,
     ruleset: Ruleset | None = None,
     decks: Mapping[str, Sequence[ActionCard]] | None = None,
     units: Mapping[str, Unit] | None = None,
@@ -237,7 +239,7 @@ def begin(
 def set_up(
     state: GameState,
     forces: Mapping[str, Force],
-    dice: Dice,
+    dice: SeededDice,
     decks: Mapping[str, Sequence[ActionCard]],
     table: Table[HeroesView] | None,
 ) -> list[HeroesEvent]:
@@ -247,7 +249,7 @@ def set_up(
     reroll = initiative_rerolls(state, table, spent) if table is not None else None
     state.initiative, said = roll_initiative(state.scenario, dice, state.ruleset, reroll)
     state.hardened = {side: hardened_tiles(resolved) for side, resolved in state.armies.items()}  # BfC p.09
-    deployed = deploy_all(state, forces)
+    deployed = deploy_all(state, forces, dice.seed)
     return [*spent, said, *deployed, *deal(state, decks, dice)]  # rerolls as made, then who won
 
 

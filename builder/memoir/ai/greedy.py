@@ -19,6 +19,7 @@ from fractions import Fraction
 from random import Random
 from typing import TypeVar, assert_never
 
+from builder.kernel.choice import least_drawn, ranked_drawn
 from builder.kernel.dice import Dice, SeededDice, uniform
 from builder.memoir.catalogue import CommandCard, Side
 from builder.memoir.hexes import Hex
@@ -81,10 +82,8 @@ class SimplePolicy:
                 assert_never(decision)
 
     def _best(self, items: Sequence[T], score: Callable[[T], Fraction | int]) -> T:
-        scored = [(score(item), index) for index, item in enumerate(items)]
-        top = max(value for value, _ in scored)
-        best = [items[index] for value, index in scored if value == top]
-        return best[uniform(self.dice, len(best))]
+        """The best-scored of `items`, one of those alike drawn."""
+        return least_drawn(items, lambda item: -score(item), _Draws(self.dice))
 
     def card(self, state: GameState, side: Side, hand: Sequence[CommandCard]) -> CommandCard:
         def score(card: CommandCard) -> Fraction:
@@ -95,8 +94,12 @@ class SimplePolicy:
         return self._best(list(hand), score)
 
     def orders(self, state: GameState, keys: Sequence[str], card: CommandCard) -> tuple[str, ...]:
-        units = sorted((state.pieces[key] for key in keys), key=lambda u: (_nearest(state, u, u.place), u.key))
-        return tuple(unit.key for unit in units[: card.units])
+        """The units nearest the enemy, as many as the card orders; of units as near, those
+        ordered drawn."""
+        units = [state.pieces[key] for key in keys]
+        nearest = {unit.key: _nearest(state, unit, unit.place) for unit in units}
+        ranked = ranked_drawn(units, lambda u: nearest[u.key], _Draws(self.dice))
+        return tuple(unit.key for unit in ranked[: card.units])
 
     def destination(self, state: GameState, piece: Piece, steps: Sequence[Step]) -> Step:
         origin = piece.place
@@ -124,13 +127,23 @@ class SimplePolicy:
 
     def fall_back(self, state: GameState, piece: Piece, options: Sequence[Hex]) -> Hex:
         """The hex next to the fewest enemies, the nearest on a tie (each step back is one
-        row nearer the side's edge, so the distance counts the steps), then the first hex."""
+        row nearer the side's edge, so the distance counts the steps), then one drawn."""
 
-        def key(place: Hex) -> tuple[int, int, Hex]:
+        def key(place: Hex) -> tuple[int, int]:
             exposure = sum(1 for enemy in state.enemies(piece.side) if enemy.place.distance(place) <= 1)
-            return exposure, piece.place.distance(place), place
+            return exposure, piece.place.distance(place)
 
-        return min(options, key=key)
+        return least_drawn(options, key, _Draws(self.dice))
+
+
+@dataclass(frozen=True)
+class _Draws:
+    """The player's dice as the kernel's draws among options alike."""
+
+    dice: Dice
+
+    def randrange(self, stop: int, /) -> int:
+        return uniform(self.dice, stop)
 
 
 def _objectives(state: GameState, side: Side) -> set[Hex]:

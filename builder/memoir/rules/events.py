@@ -5,11 +5,11 @@ them by type; `EVENT_LOG` reads a JSON log (`hon simulate --json`) back."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import TypeAdapter
 
-from builder.kernel.events import ToldEvent
+from builder.kernel.events import ToldEvent, event_log
 
 
 class Phase(StrEnum):
@@ -24,20 +24,28 @@ class Phase(StrEnum):
 
 
 class _Event(ToldEvent):
+    """An event of the hex game, in the step of the turn it happens in (`phase`)."""
+
     phase: Phase
-    page: str
 
 
 class DealEvent(_Event):
+    """A side's hand of command cards dealt at the set-up (M44 summary: Draw a command card)."""
+
     kind: Literal["deal"] = "deal"
     cards: tuple[str, ...]
 
 
 class TurnEvent(_Event):
+    """A side's turn begins (M44 summary: turn sequence)."""
+
     kind: Literal["turn"] = "turn"
 
 
 class CardEvent(_Event):
+    """A command card played: the section it orders and how many units (M44 summary: Play a
+    command card)."""
+
     kind: Literal["card"] = "card"
     card: str
     section: str
@@ -45,11 +53,15 @@ class CardEvent(_Event):
 
 
 class OrderEvent(_Event):
+    """The units the card orders, by key (M44 summary: Order)."""
+
     kind: Literal["order"] = "order"
     units: tuple[str, ...]
 
 
 class MoveEvent(_Event):
+    """An ordered unit moved `hexes` from `start` to `end` (M44 summary: Move)."""
+
     kind: Literal["move"] = "move"
     unit: str
     start: tuple[int, int]
@@ -58,6 +70,10 @@ class MoveEvent(_Event):
 
 
 class BattleEvent(_Event):
+    """A battle: the dice `unit` rolled at `target`, `distance` hexes away (adjacent: a close
+    assault; an armor's overrun), their faces and the hits and flags they scored (M44 summary:
+    Battle; Range and hit dice rolled; Resolving battles)."""
+
     kind: Literal["battle"] = "battle"
     unit: str
     target: str
@@ -71,6 +87,8 @@ class BattleEvent(_Event):
 
 
 class RetreatEvent(_Event):
+    """A unit pushed back by flags (M44 summary: Retreats)."""
+
     kind: Literal["retreat"] = "retreat"
     unit: str
     start: tuple[int, int]
@@ -80,6 +98,9 @@ class RetreatEvent(_Event):
 
 
 class LossEvent(_Event):
+    """Figures a unit lost to hits, or one for each retreat move it could not make (M44
+    summary: Resolving battles; Retreats)."""
+
     kind: Literal["loss"] = "loss"
     unit: str
     figures: int  # figures removed
@@ -87,12 +108,17 @@ class LossEvent(_Event):
 
 
 class EliminatedEvent(_Event):
+    """A unit's last figure removed: a medal for the other side (M44 summary: Resolving
+    battles)."""
+
     kind: Literal["eliminated"] = "eliminated"
     unit: str
     medals: int  # the medals of the side that won it, now
 
 
 class TakeGroundEvent(_Event):
+    """A unit moved into the hex its close assault emptied (M44 summary: Taking ground)."""
+
     kind: Literal["take-ground"] = "take-ground"
     unit: str
     start: tuple[int, int]
@@ -100,17 +126,22 @@ class TakeGroundEvent(_Event):
 
 
 class DrawEvent(_Event):
+    """The command card a side drew to end its turn (M44 summary: Draw a command card)."""
+
     kind: Literal["draw"] = "draw"
     card: str
 
 
 class VictoryEvent(_Event):
+    """The game's end: the winner, if any, and each side's medals (M44 summary: Resolving
+    battles (medals))."""
+
     kind: Literal["victory"] = "victory"
     winner: str | None
     medals: dict[str, int]
 
 
-MemoirEvent = Annotated[
+MemoirEvent = (
     DealEvent
     | TurnEvent
     | CardEvent
@@ -122,7 +153,6 @@ MemoirEvent = Annotated[
     | EliminatedEvent
     | TakeGroundEvent
     | DrawEvent
-    | VictoryEvent,
-    Field(discriminator="kind"),
-]
-EVENT_LOG: TypeAdapter[list[MemoirEvent]] = TypeAdapter(list[MemoirEvent])
+    | VictoryEvent
+)
+EVENT_LOG: TypeAdapter[list[MemoirEvent]] = event_log(MemoirEvent)

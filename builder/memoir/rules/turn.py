@@ -21,13 +21,13 @@ from builder.memoir.rules.events import (
     DrawEvent,
     EliminatedEvent,
     LossEvent,
+    MemoirEvent,
     MoveEvent,
     OrderEvent,
     Phase,
     RetreatEvent,
     TakeGroundEvent,
     TurnEvent,
-    VictoryEvent,
 )
 from builder.memoir.rules.movement import PAGE as PAGE_MOVE
 from builder.memoir.rules.movement import may_battle_after, reachable
@@ -37,20 +37,6 @@ from builder.memoir.rules.units import PAGE_GROUND
 
 PAGE_TURN = "M44 summary: turn sequence"
 PAGE_MEDALS = "M44 summary: Resolving battles (medals)"
-
-Event = (
-    TurnEvent
-    | CardEvent
-    | OrderEvent
-    | MoveEvent
-    | BattleEvent
-    | RetreatEvent
-    | LossEvent
-    | EliminatedEvent
-    | TakeGroundEvent
-    | DrawEvent
-    | VictoryEvent
-)
 
 
 def _at(piece: Piece) -> tuple[int, int]:
@@ -62,13 +48,13 @@ class Turn:
 
     def __init__(self, state: GameState, side: Side, table: Table[MemoirView], dice: Dice):
         self.state, self.side, self.table, self.dice = state, side, table, dice
-        self.events: list[Event] = []
+        self.events: list[MemoirEvent] = []
         self.winner: Side | None = None
 
-    def say(self, event: Event) -> None:
+    def say(self, event: MemoirEvent) -> None:
         self.events.append(event)
 
-    def play(self) -> list[Event]:
+    def play(self) -> list[MemoirEvent]:
         state, side = self.state, self.side
         state.turn += 1
         n = state.turn

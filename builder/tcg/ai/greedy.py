@@ -14,13 +14,20 @@ brings it closest to what it wants, every shot left, and a forced march when DIR
 markers are plenty. The plan is a generator that the activation's decisions resume, one
 step a decision (`_activation`). A DIRECTIVE marker goes where it changes the result. It
 never turns its own hidden card over by choice but for one test: a hidden target that has
-been hit is turned over before its save when its own save is better than 6."""
+been hit is turned over before its save when its own save is better than 6.
+
+Of options it scores alike (two boxes as near an objective, two targets as damaged, two cards
+as useful) it draws one from dice of its own, seeded by the game's seed and its side, never
+the first by box or by card key, so that it prefers no corner and no place in a list, and
+never from the game's dice, whose rolls stay the seed's (issue 34)."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import assert_never
+from collections.abc import Generator, Iterable
+from random import Random
+from typing import TypeVar, assert_never
 
+from builder.kernel.choice import least_drawn, ranked_drawn
 from builder.kernel.events import Roll
 from builder.tcg.base import Box
 from builder.tcg.cards import (
@@ -88,6 +95,7 @@ from builder.tcg.rules.tactics import arrivals, can_manoeuvre
 from builder.tcg.rules.variants import two_hits
 from builder.tcg.scenario import MarkerKind, Scenario
 
+T = TypeVar("T")
 LOW_DIRECTIVES = 1
 CARE = frozenset({AbilityKind.MEDICS, AbilityKind.RALLY})  # abilities used on a friendly card
 
@@ -103,15 +111,23 @@ ActivationDecision = ActivationStep | OrderStep | NextGo | RevealBeforeGo | Forc
 ShootingDecision = RevealBeforeSave | ArmourPiercing | SustainedFire | SavingBonus
 
 
-def for_every_side(scenario: Scenario) -> dict[str, SimplePolicy]:
-    """A simple policy for each side of `scenario`, as `hon simulate` plays them."""
-    return {side.id: SimplePolicy() for side in scenario.sides}
+def for_every_side(scenario: Scenario, seed: int) -> dict[str, SimplePolicy]:
+    """A simple policy for each side of `scenario` in the game of `seed`, as `hon simulate`
+    plays them, each on its own dice."""
+    return {side.id: SimplePolicy(own_dice(seed, side.id)) for side in scenario.sides}
+
+
+def own_dice(seed: int, side: str) -> Random:
+    """The dice the greedy player of `side` breaks ties with in the game of `seed`."""
+    return Random(f"hon-tcg-greedy/{seed}/{side}")
 
 
 class SimplePolicy:
     """The greedy player (see the module)."""
 
-    def __init__(self) -> None:
+    def __init__(self, dice: Random | None = None) -> None:
+        # Its own dice, for ties (see the module): `for_every_side` seeds them for a game.
+        self.dice = dice if dice is not None else Random(0)
         self.managed: tuple[int, str] | None = None  # the phase it last drew cards in
         self.recovered: tuple[int, str] | None = None
         self._plan: Generator[Step, Resumed, Resumed] | None = None  # the activation under way
@@ -144,7 +160,7 @@ class SimplePolicy:
                 return self.hero_card(view)
             case EffectTarget():
                 _, target = self.aim(view, decision.effect)
-                return next(iter(decision.options)) if target is None else target.box
+                return self.drawn(decision.options) if target is None else target.box
             case RevealCard():
                 return None  # a card stays hidden until the rules or its save turn it over
             case TacticChoice():
@@ -203,6 +219,16 @@ class SimplePolicy:
         """+1 when the roll is one short, or when it makes a 12 of an 11 (More casualties)."""
         return roll.total + 1 == value or two_hits(game.variants, roll.total + 1) > two_hits(game.variants, roll.total)
 
+    def drawn(self, options: Iterable[T]) -> T:
+        """One of `options` the policy scores alike, drawn from its own dice."""
+        found = list(options)
+        return found[self.dice.randrange(len(found))]
+
+    def target(self, targets: list[Piece]) -> Piece:
+        """The most damaged visible target (TCG p.13: a second HIT destroys), one of those
+        alike drawn."""
+        return least_drawn(targets, lambda t: (t.hidden, -t.hits, -t.suppressed), self.dice)
+
     # --- the tactics ------------------------------------------------------------------------
 
     def take_tactic(self, view: TcgView) -> Tactic:
@@ -213,7 +239,7 @@ class SimplePolicy:
         mine = game.of(side)
         heavy = [p for p in mine if p.suppressed >= 2 and not p.activated]
         if heavy:
-            return RemoveSuppressed((max(heavy, key=lambda p: p.suppressed).box,))
+            return RemoveSuppressed((least_drawn(heavy, lambda p: -p.suppressed, self.dice).box,))
         if player.directives <= LOW_DIRECTIVES and self.recovered != now:
             self.recovered = now
             return Recover()
@@ -222,9 +248,11 @@ class SimplePolicy:
         if wants_cards and self.managed != now:
             self.managed = now
             return Manage()
-        ranked = sorted((p for p in mine if not p.activated), key=lambda p: (-self.worth(game, p), p.key))
-        if ranked and self.worth(game, ranked[0]) > 0:
-            return Command(ranked[0].box)
+        waiting = [(p, self.worth(game, p)) for p in mine if not p.activated]
+        if waiting:
+            best, worth = least_drawn(waiting, lambda pair: -pair[1], self.dice)
+            if worth > 0:
+                return Command(best.box)
         pair = self.manoeuvre_pair(game, side)
         if pair is not None:
             first, second, shooter = pair
@@ -248,20 +276,20 @@ class SimplePolicy:
                 score += 2
         if not (piece.hidden and piece.is_decoy):
             score += 2 * sum(1 for i in act.weapons() if act.targets(i))
-        if self.step(game, piece, act.moves()) is not None:
+        if self.closer(game, piece, act.moves()):
             score += 1
         return score
 
     def manoeuvre_pair(self, game: Game, side: str) -> tuple[Piece, Piece, Piece] | None:
         """Two cards that may swap, and one of them able to shoot after the swap (a Fire or
-        Move card cannot: the swap is a move, TCG p.6, p.12)."""
+        Move card cannot: the swap is a move, TCG p.6, p.12); of several pairs, one drawn."""
+        found: list[tuple[Piece, Piece, Piece]] = []
         for a in game.of(side):
             for b in game.of(side):
                 if a.key < b.key and can_manoeuvre(game, a, b):
-                    shooter = next((p for p in (a, b) if p.shooting and not p.ability(AbilityKind.FIRE_OR_MOVE)), None)
-                    if shooter is not None:
-                        return a, b, shooter
-        return None
+                    shooters = [p for p in (a, b) if p.shooting and not p.ability(AbilityKind.FIRE_OR_MOVE)]
+                    found += [(a, b, shooter) for shooter in shooters]
+        return self.drawn(found) if found else None
 
     def reinforce(self, view: TcgView, point: Reinforcement) -> Place | None:
         """The first Unit Card of the hand on the point, nearest the objectives; a decoy
@@ -276,7 +304,7 @@ class SimplePolicy:
             free = [b for b in free if not game.enemy_adjacent(side, b)]
             if not free:
                 return None
-        return Place(card.id, min(free, key=lambda b: (self.closeness(game, side, b), b)))
+        return Place(card.id, least_drawn(free, lambda b: self.closeness(game, side, b), self.dice))
 
     # --- an activation ------------------------------------------------------------------------
 
@@ -324,8 +352,10 @@ class SimplePolicy:
         piece = self._at(game, box)
         act = Activation(game, piece)
         if ability.kind is AbilityKind.FIELD_COMMAND:
-            ranked = sorted(act.go_targets(ability), key=lambda p: (-self.worth(game, p), p.key))
-            chosen = [p for p in ranked if self.worth(game, p) > 0][: ability.count or len(ranked)]
+            worth = {p.key: self.worth(game, p) for p in act.go_targets(ability)}
+            useful = [p for p in act.go_targets(ability) if worth[p.key] > 0]
+            ranked = ranked_drawn(useful, lambda p: -worth[p.key], self.dice)
+            chosen = ranked[: ability.count or len(ranked)]
             return GiveGo(index, tuple(p.box for p in chosen)) if chosen else None
         if ability.kind in ORDERS:
             planned = self.orders(game, piece, ability)
@@ -349,7 +379,7 @@ class SimplePolicy:
             return piece.hits if ability.kind is AbilityKind.MEDICS else piece.suppressed
 
         found = [p for p in act.game.of(act.piece.side) if burden(p) and act.tends(ability, p)]
-        return max(found, key=lambda p: (burden(p), p.key), default=None)
+        return least_drawn(found, lambda p: -burden(p), self.dice) if found else None
 
     def orders(self, game: Game, user: Piece, ability: Ability) -> list[Piece]:
         """The cards worth ordering, best first, as many as the icons allow: Fire! those
@@ -359,9 +389,8 @@ class SimplePolicy:
         plan = Orders(game, user, ability)
         if ability.kind is AbilityKind.FIRE:
             chosen = [p for p in plan.cards() if self.fire_order(plan, p) is not None]
-            chosen.sort(key=lambda p: (not p.activated, p.key))
         elif ability.kind is AbilityKind.FORWARD:
-            chosen = [p for p in plan.cards() if self.step(game, p, plan.boxes(p)) is not None]
+            chosen = [p for p in plan.cards() if self.closer(game, p, plan.boxes(p))]
         else:
             chosen = [
                 p
@@ -371,7 +400,8 @@ class SimplePolicy:
                 and self.closeness(game, p.side, p.box) > 0
                 and plan.boxes(p)
             ]
-        return chosen[: ability.count or None]
+        # More cards than icons: which go first is drawn, never the first listed.
+        return ranked_drawn(chosen, lambda p: not p.activated, self.dice)[: ability.count or None]
 
     def order_step(self, view: TcgView, decision: OrderStep) -> Order | None:
         """The next card of the orders planned as the ability was used, which may still be
@@ -395,7 +425,7 @@ class SimplePolicy:
                     return OrderMove(piece.box, box)
             elif plan.boxes(piece):
                 safe = [b for b in plan.boxes(piece) if not game.enemy_adjacent(piece.side, b)]
-                return OrderMove(piece.box, min(safe or plan.boxes(piece)))
+                return OrderMove(piece.box, self.drawn(safe or plan.boxes(piece)))
         return None
 
     def fire_order(self, plan: Orders, piece: Piece) -> tuple[int, Piece] | None:
@@ -407,7 +437,7 @@ class SimplePolicy:
             return None
         index = min(options)[1]
         targets = plan.targets(piece, index)
-        return index, min(targets, key=lambda t: (t.hidden, -t.hits, -t.suppressed, t.key))
+        return index, self.target(targets)
 
     def demolitions(self, game: Game, user: Piece, ability: Ability) -> list[Box]:
         """Engineers remove the marked elements that serve the enemy: a bombardment, and any
@@ -443,18 +473,20 @@ class SimplePolicy:
             if not ready:
                 return view, decision
             index, targets = ready[0]
-            target = min(targets, key=lambda t: (t.hidden, -t.hits, -t.suppressed, t.key))
-            view, decision = yield Shoot(index, target.box)
+            view, decision = yield Shoot(index, self.target(targets).box)
             if Seize() in decision.options:
                 view, decision = yield Seize()
 
     def step(self, game: Game, piece: Piece, boxes: list[Box]) -> Box | None:
-        """The box that brings the card closest to what it wants, if any brings it closer."""
-        if not boxes:
-            return None
+        """The box that brings the card closest to what it wants, if any brings it closer;
+        of those alike, one drawn."""
+        closer = self.closer(game, piece, boxes)
+        return least_drawn(closer, lambda b: self.closeness(game, piece.side, b), self.dice) if closer else None
+
+    def closer(self, game: Game, piece: Piece, boxes: list[Box]) -> list[Box]:
+        """The boxes of `boxes` that bring the card closer to what it wants."""
         here = self.closeness(game, piece.side, piece.box)
-        best = min(boxes, key=lambda b: (self.closeness(game, piece.side, b), b))
-        return best if self.closeness(game, piece.side, best) < here else None
+        return [b for b in boxes if self.closeness(game, piece.side, b) < here]
 
     def closeness(self, game: Game, side: str, box: Box) -> int:
         """Distance to the nearest objective it does not hold, else to the nearest enemy; 0 on
@@ -469,7 +501,7 @@ class SimplePolicy:
     def next_go(self, game: Game, waiting: list[Piece]) -> Piece:
         """The cards that activate without a roll first (HQs carry the chain on), then the
         one whose activation would do most."""
-        return min(waiting, key=lambda p: (not p.automatic, -self.worth(game, p), p.key))
+        return least_drawn(waiting, lambda p: (not p.automatic, -self.worth(game, p)), self.dice)
 
     # --- cards in hand ---------------------------------------------------------------------------
 
@@ -509,7 +541,7 @@ class SimplePolicy:
                 p for p in game.of(side) if p.hero is None and p.unit is not None and hero.condition.admits(p.unit)
             ]
             if carriers:
-                return PlayHero(hero.id, max(carriers, key=lambda p: (len(p.shooting), p.key)).box)
+                return PlayHero(hero.id, least_drawn(carriers, lambda p: -len(p.shooting), self.dice).box)
         return None
 
     def aim(self, view: TcgView, effect: EventEffect) -> tuple[bool, Piece | None]:
@@ -521,8 +553,9 @@ class SimplePolicy:
         if effect.kind is EventEffectKind.REINFORCEMENTS:
             return bool(view.reserves[side]), None
         if effect.kind is EventEffectKind.RALLY:
-            worst = max(game.of(side), key=lambda p: (p.suppressed, p.key), default=None)
+            mine = game.of(side)
+            worst = least_drawn(mine, lambda p: -p.suppressed, self.dice) if mine else None
             return worst is not None and worst.suppressed > 0, worst
         seen = [p for p in game.enemies(side) if not p.hidden]
-        target = max(seen, key=lambda p: (len(p.shooting), p.key), default=None)
+        target = least_drawn(seen, lambda p: -len(p.shooting), self.dice) if seen else None
         return target is not None, target

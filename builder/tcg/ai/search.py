@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from builder.kernel.match import Unsampled
 from builder.kernel.search import Playout, Search, widest
 from builder.tcg.ai.evaluation import evaluate
-from builder.tcg.ai.greedy import SimplePolicy
+from builder.tcg.ai.greedy import SimplePolicy, own_dice
 from builder.tcg.base import Box
 from builder.tcg.rules.choices import Command, Manage, Manoeuvre, Recover, RemoveSuppressed, Step, Tactic
 from builder.tcg.rules.decisions import ActivationStep, TacticChoice, TcgDecision
@@ -46,8 +46,9 @@ CAUTION = 1.0  # standard errors of its mean gain another tactic must clear
 
 @dataclass
 class SearchPlayer:
-    """Plays `side` of a game between `sides`, searching each COMMAND marker's tactic with at
-    most `budget` play-outs. `greedy` answers the rest, and gives the first candidate."""
+    """Plays `side` of a game between `sides`, searching each COMMAND marker's tactic and each
+    activation's first step with at most `budget` play-outs. `greedy` (the side's greedy
+    player, its ties on the same dice) answers the rest, and gives the first candidate."""
 
     side: str
     sides: tuple[str, ...]
@@ -134,11 +135,11 @@ class SearchPlayer:
             greedy.recovered = now
 
     def _players(self, choice: object) -> Mapping[str, SimplePolicy]:
-        """The greedy player for both sides of one play-out of the tactic `choice`: new,
-        remembering no other game; the side's remembering, as the side's own does, the phase
-        it drew cards and recovered in, `choice` taken (the other side's phase is not under
-        way: it remembers nothing of it yet)."""
-        players = {side: SimplePolicy() for side in self.sides}
+        """The greedy player for both sides of one play-out of `choice`: new, remembering no
+        other game, its ties on dice drawn from the search's stream; the side's remembering,
+        as the side's own does, the phase it drew cards and recovered in, `choice` taken (the
+        other side's phase is not under way: it remembers nothing of it yet)."""
+        players = {side: SimplePolicy(random.Random(self.stream.getrandbits(64))) for side in self.sides}
         own = players[self.side]
         own.managed, own.recovered = self.greedy.managed, self.greedy.recovered
         if self._now is not None:
@@ -153,5 +154,12 @@ class SearchPlayer:
 def for_every_side(sides: tuple[str, ...], seed: int, budget: int) -> dict[str, SearchPlayer]:
     """A search agent for each of `sides`, each with its own stream for the game of `seed`."""
     return {
-        side: SearchPlayer(side, sides, budget, random.Random(f"hon-tcg-search-player/{seed}/{side}")) for side in sides
+        side: SearchPlayer(
+            side,
+            sides,
+            budget,
+            random.Random(f"hon-tcg-search-player/{seed}/{side}"),
+            SimplePolicy(own_dice(seed, side)),
+        )
+        for side in sides
     }

@@ -4,12 +4,13 @@ reads a JSON event log (`hon simulate --json`) back into them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import Field, TypeAdapter
 
-from builder.kernel.events import ToldEvent
+from builder.kernel.events import Modifier, ToldEvent, event_log
 from builder.tcg.base import Box
 
 
@@ -48,7 +49,6 @@ class ShotResult(StrEnum):
 
 class _TcgEvent(ToldEvent):
     phase: Phase
-    page: str  # the rule followed: "TCG p.8"
 
 
 class DeployEvent(_TcgEvent):
@@ -101,8 +101,23 @@ class MoveEvent(_TcgEvent):
     how: MoveKind
 
 
+@dataclass(frozen=True)
+class Aim:
+    """What a Shooting attack's red dice were rolled against, as it stood before the roll
+    (TCG p.8): the odds of the shot are computed from it (builder.tcg.rules.odds.aim_odds).
+    DIRECTIVE markers spent on seeing the dice (sustained fire, a saving bonus) are not in it;
+    armour-piercing bought before the roll is (TCG p.13)."""
+
+    value: int  # the shooting value the red dice and bonuses must reach
+    bonuses: tuple[Modifier, ...]  # added to the red dice
+    save: Modifier | None  # the target's save value, its source and page; None: no save
+    armour_piercing: bool
+    armoured: bool  # the target
+
+
 class ShotEvent(_TcgEvent):
-    """One Shooting attack with its 2d6 and, when there is one, the saving throw."""
+    """One Shooting attack with its 2d6 and, when there is one, the saving throw; `aim` when
+    the red dice were rolled (not at a decoy, nor Fire Again!'s sure second attack)."""
 
     kind: Literal["shot"] = "shot"
     piece: str
@@ -114,6 +129,7 @@ class ShotEvent(_TcgEvent):
     gained_directive: bool = False  # double 1s (TCG p.8)
     success: bool = False  # the result reached the shooting value (before armour and the save)
     again: bool = False  # Fire Again!'s second attack, a success because the first was (TCG p.12)
+    aim: Aim | None = None
 
 
 class AbilityEvent(_TcgEvent):
@@ -192,7 +208,7 @@ class VictoryEvent(_TcgEvent):
     victory_points: dict[str, int] = Field(default_factory=dict)
 
 
-TcgEvent = Annotated[
+TcgEvent = (
     DeployEvent
     | TurnEvent
     | PhaseEvent
@@ -209,7 +225,6 @@ TcgEvent = Annotated[
     | DrawEvent
     | ReinforcementEvent
     | CardEvent
-    | VictoryEvent,
-    Field(discriminator="kind"),
-]
-EVENT_LOG: TypeAdapter[list[TcgEvent]] = TypeAdapter(list[TcgEvent])
+    | VictoryEvent
+)
+EVENT_LOG: TypeAdapter[list[TcgEvent]] = event_log(TcgEvent)

@@ -9,6 +9,7 @@ from fractions import Fraction
 from itertools import product
 
 from builder.kernel.dice import SIDES
+from builder.tcg.rules.events import Aim
 from builder.tcg.rules.rolls import Judgement, gains_directive, judge, struck
 
 FACES = range(1, SIDES + 1)
@@ -56,3 +57,9 @@ def shot_odds(
         tally["saved"] += pair * stands
         tally[blow] += pair * (1 - stands)
     return ShotOdds(**tally)
+
+
+def aim_odds(aim: Aim) -> ShotOdds:
+    """The odds of a Shooting attack as it stood before its red dice (ShotEvent.aim)."""
+    bonus = sum(m.value for m in aim.bonuses)
+    return shot_odds(aim.value, bonus, None if aim.save is None else aim.save.value, aim.armour_piercing, aim.armoured)

@@ -14,7 +14,7 @@ from builder.tcg.cards import AbilityKind, Effect, EffectKind, Shooting, UnitTyp
 from builder.tcg.rules.board import distance
 from builder.tcg.rules.damage import check_fragile, destroy, destroyed
 from builder.tcg.rules.decisions import ArmourPiercing, RevealBeforeSave, SavingBonus, SustainedFire
-from builder.tcg.rules.events import ShotEvent, ShotResult
+from builder.tcg.rules.events import Aim, ShotEvent, ShotResult
 from builder.tcg.rules.hidden import reveal
 from builder.tcg.rules.players import TcgView
 from builder.tcg.rules.rolls import (
@@ -134,6 +134,7 @@ def shoot(
     attack = _Attack(game, shooter, weapon, index, target, table)
     piercing = _armour_piercing(attack)
     value = shooting_value(weapon, moved)
+    aim = None if sure else _aim(attack, value, piercing)
     # The result of the red dice; none are rolled for a success already decided.
     judged, dice, total = (Judgement.SUCCESS, (0, 0), 0) if sure else _red_dice(attack, value)
     was_hidden = target.hidden
@@ -160,6 +161,7 @@ def shoot(
         gained_directive=gained,
         success=judged is Judgement.SUCCESS,
         again=sure,
+        aim=aim,
     )
     game.tell(event)
     if destroyed(target):
@@ -183,6 +185,19 @@ def _armour_piercing(attack: _Attack) -> bool:
         attack.spend_directive(shooter, "armour-piercing")
         return True
     return False
+
+
+def _aim(attack: _Attack, value: int, piercing: bool) -> Aim:
+    """The attack as it stands before the red dice, for its odds."""
+    game, shooter, target = attack.game, attack.shooter, attack.target
+    save = save_against(game, target, attack.weapon, shooter)
+    return Aim(
+        value,
+        bonuses(game, shooter, attack.weapon, target),
+        None if save is None else Modifier(save.source, save.value, save.page),
+        piercing,
+        target.armoured,
+    )
 
 
 def _red_dice(attack: _Attack, value: int) -> tuple[Judgement, tuple[int, int], int]:

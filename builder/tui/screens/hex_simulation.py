@@ -1,8 +1,8 @@
 """The hex game's simulation viewer (screens/viewer.py; f8 in the hex designer, or `hon
 simulate SCENARIO --tui` on a `game: m44` scenario): the game played by the players of
 `--policy`, stepped through event by event on the board drawn hex by hex, each battle roll
-with its dice faces, modifiers and pages, the hexes the event is about tinted, and the hex
-under the map's cursor told in full. The units are where the rules core's events put them:
+with its dice faces, modifiers and pages and its odds before the dice, the hexes the event
+is about tinted, and the hex under the map's cursor told in full. The units are where the rules core's events put them:
 it renders the events; it recomputes no rule."""
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from builder.io.errors import HonFileError
 from builder.io.memoir_files import load_catalogue
 from builder.kernel.decisions import Policy
 from builder.kernel.events import GameEvent
-from builder.memoir.catalogue import Catalogue
+from builder.memoir.catalogue import Catalogue, UnitType
 from builder.memoir.hexes import Board, Hex
+from builder.memoir.rules.battle_dice import Distribution, distribution
 from builder.memoir.rules.events import (
     BattleEvent,
     EliminatedEvent,
@@ -37,7 +38,7 @@ from builder.memoir.scenario import Scenario
 from builder.memoir.validate import validate
 from builder.render.memoir_narration import STYLE, event_line, roll_text
 from builder.services.memoir_game import play, prepare_game, refuse_errors
-from builder.tui.screens.viewer import GameViewer, NoGame, event_heading
+from builder.tui.screens.viewer import GameViewer, NoGame, event_heading, odds_lines, outcome_line
 from builder.tui.widgets.hex_map import HexMapView
 from builder.tui.widgets.hex_text import LETTER, SIDE_COLOUR, Shown, board_cells, compact_legend, hex_lines, with_units
 from builder.tui.widgets.tile_card import show_if_changed
@@ -55,6 +56,7 @@ class HexGame:
     board: Board
     record: GameRecord
     units: tuple[Units, ...]
+    kinds: Mapping[str, UnitType]  # each unit's type, by key: what battle dice hit
 
 
 def unit_frames(scenario: Scenario, catalogue: Catalogue, events: Iterable[MemoirEvent]) -> tuple[Units, ...]:
@@ -100,6 +102,23 @@ def event_text(event: MemoirEvent, index: int, count: int) -> Text:
     return text
 
 
+def odds_text(event: BattleEvent, found: Distribution) -> Text:
+    """A battle roll's odds before the dice, as the Heroes viewer shows a shot's: the chance
+    of each number of hits and of flags against the target's type, then what made the number
+    of dice, with pages (M44 summary, "Resolving battles")."""
+    text = Text(f"The odds of this battle: {event.dice} dice against {found.target.value}\n", style="bold")
+    expected = f"{float(found.expected_hits()):.2f} hits expected"
+    text.append_text(outcome_line({_count(k, "hit"): float(p) for k, p in found.hits.items()}, expected))
+    text.append("\n")
+    modifiers = [m for roll in event.rolls for m in roll.modifiers]  # what the number of dice is made of
+    text.append_text(odds_lines({_count(k, "flag"): float(p) for k, p in found.flags.items()}, modifiers))
+    return text
+
+
+def _count(number: int, what: str) -> str:
+    return f"{number} {what}{'' if number == 1 else 's'}"
+
+
 class HexSimulationScreen(GameViewer[HexGame]):
     def __init__(
         self,
@@ -114,6 +133,7 @@ class HexSimulationScreen(GameViewer[HexGame]):
         designer's, unsaved changes included)."""
         super().__init__(seed=seed, turns=turns, policy=policy, id="hex-simulation")
         self.path, self.scenario = path, scenario
+        self.odds: Distribution | None = None  # the current event's, a battle's
 
     @property
     def source_name(self) -> str:
@@ -129,7 +149,8 @@ class HexSimulationScreen(GameViewer[HexGame]):
             raise NoGame(str(problem)) from problem
         record = play(scenario, catalogue, seed=seed, turns=self.turns, policy=policy)
         board = catalogue.boards[scenario.board.type].board()
-        return HexGame(scenario, catalogue, board, record, unit_frames(scenario, catalogue, record.events))
+        kinds = {key: piece.type for key, piece in start(scenario, catalogue).pieces.items()}
+        return HexGame(scenario, catalogue, board, record, unit_frames(scenario, catalogue, record.events), kinds)
 
     def _playable(self) -> tuple[Scenario, Catalogue]:
         if self.scenario is None:
@@ -173,7 +194,14 @@ class HexSimulationScreen(GameViewer[HexGame]):
         tinted = touched(event, {**before, **after})
         self.query_one(HexMapView).show(game.board, with_units(cells, after.values(), tinted))
         show_if_changed(self.query_one("#sim-event", Static), event_text(event, self.index, len(game.record.events)))
+        self.odds = self._battle_odds(event)
         self._show_hex(self.query_one(HexMapView).cursor)
+
+    def _battle_odds(self, event: MemoirEvent) -> Distribution | None:
+        """The odds of the battle the event is: its dice against its target's type."""
+        if self.game is None or not isinstance(event, BattleEvent):
+            return None
+        return distribution(event.dice, self.game.kinds[event.target])
 
     def _show_hex(self, place: Hex) -> None:
         """The hex under the map's cursor: its ground, and its unit at this event."""
@@ -185,6 +213,9 @@ class HexSimulationScreen(GameViewer[HexGame]):
         unit = next((u for u in self._units()[1].values() if u.place == place), None)
         if unit is not None:
             lines.insert(1, Text(f"unit: {unit.name}, {unit.figures} figures", style=SIDE_COLOUR[unit.side]))
+        event = game.record.events[self.index]
+        if self.odds is not None and isinstance(event, BattleEvent):
+            lines[:0] = [odds_text(event, self.odds), Text()]  # the battle's odds first, then the hex
         show_if_changed(self.query_one("#sim-odds", Static), Text("\n").join(lines))
 
     @on(HexMapView.Moved)

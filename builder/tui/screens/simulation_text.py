@@ -38,14 +38,13 @@ from builder.heroes.rules.events.game import (
     WorksEvent,
 )
 from builder.render.narration import event_line, roll_text, style_of
-from builder.tui.screens.viewer import event_heading
+from builder.tui.screens.viewer import event_heading, odds_lines
 from builder.tui.widgets.letters import WRECK
 
 if TYPE_CHECKING:
     from builder.heroes.rules.pieces import Piece
     from builder.heroes.rules.preview import ShotPreview
     from builder.heroes.scenario.models import Scenario
-    from builder.kernel.events import Modifier
 
 Square = tuple[int, int]
 
@@ -59,11 +58,6 @@ EVENT_TINT = "#ffd700"
 FIRER_TINT = "#00d7d7"
 TARGET_TINT = "#ff5fd7"
 PATH_GLYPH = ("·", EVENT_TINT)
-
-
-def percent(name: str, probability: float) -> str:
-    """`hit 41.7%`."""
-    return f"{name} {probability * 100:.1f}%"
 
 
 def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[Square], set[Square]]:
@@ -147,18 +141,6 @@ def event_text(event: HeroesEvent, sentence: str, index: int, count: int) -> Tex
     return text
 
 
-def modifier_text(modifier: Modifier, against: bool = False) -> Text:
-    """`    +3 Combat value vs infantry (HoN core p.15)`; what the roll must reach is
-    `    against 6 Defense value (…)`."""
-    text = Text("    ")
-    if against:
-        text.append("against ", style="dim")
-    text.append(f"{modifier.value}" if against else f"{modifier.value:+d}", style="bold")
-    text.append(f" {modifier.label}")
-    text.append(f" ({modifier.page})", style="dim")
-    return text
-
-
 def previews_text(firer: Piece, target: Piece, previews: Iterable[ShotPreview]) -> Text:
     """Each weapon's odds (`miss 58.3%  hit 41.7%  double 0.0%`) and the modifiers behind
     them, or why there is no shot."""
@@ -170,13 +152,8 @@ def previews_text(firer: Piece, target: Piece, previews: Iterable[ShotPreview]) 
         if odds is None:
             text.append(preview.reason or "no shot", style="italic")
             continue
-        text.append("  ".join(percent(name, p) for name, p in odds.as_dict().items()), style="bold")
-        if odds.dice > 1:
-            text.append(f" ({odds.dice} dice, best kept)", style="dim")
-        for modifier in odds.modifiers:
-            text.append("\n").append_text(modifier_text(modifier))
-        for modifier in odds.against:
-            text.append("\n").append_text(modifier_text(modifier, against=True))
+        best = f"{odds.dice} dice, best kept" if odds.dice > 1 else ""
+        text.append_text(odds_lines(odds.as_dict(), odds.modifiers, odds.against, best))
     return text
 
 

@@ -9,6 +9,7 @@ drawn."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import ClassVar, Generic, TypeVar
 
 from rich.text import Text
@@ -24,7 +25,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from builder.kernel.decisions import Policy
-from builder.kernel.events import GameEvent
+from builder.kernel.events import GameEvent, Modifier
 from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.tile_card import show_if_changed
@@ -254,4 +255,45 @@ def event_heading(event: GameEvent, index: int, count: int) -> Text:
     if event.side:
         text.append(f" · {event.side}", style="bold")
     text.append("\n")
+    return text
+
+
+# --- the odds of a shot, as the three viewers show them -----------------------------------
+
+
+def percent(name: str, probability: float) -> str:
+    """`hit 41.7%`."""
+    return f"{name} {probability * 100:.1f}%"
+
+
+def outcome_line(outcomes: Mapping[str, float], note: str = "") -> Text:
+    """`miss 58.3%  hit 41.7%  double 0.0%` in bold, then a dim note."""
+    text = Text("  ".join(percent(name, p) for name, p in outcomes.items()), style="bold")
+    if note:
+        text.append(f" ({note})", style="dim")
+    return text
+
+
+def modifier_text(modifier: Modifier, against: bool = False) -> Text:
+    """`    +3 Combat value vs infantry (HoN core p.15)`; what the roll must reach is
+    `    against 6 Defense value (…)`."""
+    text = Text("    ")
+    if against:
+        text.append("against ", style="dim")
+    text.append(f"{modifier.value}" if against else f"{modifier.value:+d}", style="bold")
+    text.append(f" {modifier.label}")
+    text.append(f" ({modifier.page})", style="dim")
+    return text
+
+
+def odds_lines(
+    outcomes: Mapping[str, float], modifiers: Iterable[Modifier], against: Iterable[Modifier] = (), note: str = ""
+) -> Text:
+    """A shot's odds (`outcome_line`), then each modifier of the roll and what it must reach,
+    each with its page."""
+    text = outcome_line(outcomes, note)
+    for modifier in modifiers:
+        text.append("\n").append_text(modifier_text(modifier))
+    for modifier in against:
+        text.append("\n").append_text(modifier_text(modifier, against=True))
     return text

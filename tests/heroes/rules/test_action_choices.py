@@ -13,7 +13,8 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.catalogue.units import Role, UnitType
-from builder.heroes.rules.actions.activation import action_choices
+from builder.heroes.rules.actions.activation import action_choices, action_refusal
+from builder.heroes.rules.actions.aviation import straight_path
 from builder.heroes.rules.actions.kinds import (
     Action,
     AssaultOnTheMove,
@@ -25,15 +26,18 @@ from builder.heroes.rules.actions.kinds import (
     Deploy,
     Disembark,
     Embark,
+    Enter,
     Fire,
     Fly,
     Item,
+    Leave,
     Move,
     PlaceMine,
     PushWreck,
     Snipe,
     TemplateFire,
 )
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.geometry.footprint import Position
@@ -45,6 +49,7 @@ from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import SeededDice
+from builder.render.heroes_refusals import reason
 from tests.fixtures.rules.boards import JEEP, SNIPERS, TANK, element, field, piece, placed_line, unit
 from tests.fixtures.rules.games import game
 from tests.heroes.rules.test_action_cards import bundled, holding
@@ -282,6 +287,20 @@ def on_the_move() -> GameState:
     return son(game(OPEN, [piece("a1", (0, 2), kind=TROOPERS), piece("b1", (2, 2), "b")]))
 
 
+def pushing_at_a_jeep() -> GameState:
+    """A wreck east of a jeep, another jeep where the wreck would be pushed."""
+    state = pushing()
+    state.pieces["b2"] = piece("b2", (3, 2), "b", JEEP)
+    return state
+
+
+def blocked_runway() -> GameState:
+    """An airplane at Speed 6 with a unit 3 squares ahead of it."""
+    state = flying()
+    state.pieces["b1"] = piece("b1", (6, 1), "b")
+    return state
+
+
 Situation = tuple[Callable[[], GameState], str, bool, set[type]]
 SITUATIONS: dict[str, Situation] = {
     "snipe": (sniping, "a1", False, {Snipe}),
@@ -342,60 +361,124 @@ def test_fire_on_the_move_cards_and_windows_take_a_unit_where_a_plain_move_does_
     assert firing and {a.fire.shots for a in firing if a.fire is not None} == {((None, "b1"),)}
 
 
-REFUSED: dict[str, tuple[Callable[[], GameState], str, Action, bool]] = {
-    "a snipe at a friend": (sniping, "a1", Snipe("a2"), False),
-    "a snipe at a vehicle": (sniping, "a1", Snipe("b3"), False),
-    "a snipe at an enemy out of sight": (sniping, "a1", Snipe("b2"), False),
-    "a howitzer without a line of sight": (shelling, "a1", TemplateFire((4, 1)), False),
-    "a panzerfaust at a friend": (armed, "a1", GearFire("panzerfaust", "a1"), False),
-    "a grenade beyond 2 interspaces": (armed, "a1", GearThrow("grenade", (7, 6)), False),
-    "a grenade into no building": (by_the_door, "a1", GrenadeInto((5, 0)), False),
-    "into the enemy's carrier": (carrying, "a1", Embark("b-c"), False),
-    "off the carrier onto a taken square": (riding, "a1", Disembark((2, 3)), False),
-    "a push away from the wreck": (pushing, "j", PushWreck("w", WEST), False),
-    "a hedgehog that is not there": (clearing, "a1", Clear(3), False),
-    "a mine far off": (clearing, "a1", ClearMine((7, 0)), False),
-    "a mine beyond its ZoC": (digging, "a1", PlaceMine((6, 5)), False),
-    "a forward position off its square": (digging, "a1", Deploy(Item.FORWARD_POSITION, (3, 3)), False),
-    "an advanced position far off": (engineering, "a1", Deploy(Item.ADVANCED_POSITION, (6, 0)), False),
-    "into an airplane from afar": (pilot_afar, "pilot", Board("plane"), False),
-    "a fuel marker it has not": (fuelled, "a1", GearMove(Move(PATH_EAST), fuel=3), False),
-    "a structure that is not there": (demolishing, "a1", Demolish("nowhere"), False),
-    "a change of state without two sides": (clearing, "a1", ChangeState(), False),
+REFUSED: dict[str, tuple[Callable[[], GameState], str, Action, bool, Code]] = {
+    "a snipe at a friend": (sniping, "a1", Snipe("a2"), False, Code.NO_TARGET),
+    "a snipe at a vehicle": (sniping, "a1", Snipe("b3"), False, Code.TARGET_TYPE),
+    "a snipe at an enemy out of sight": (sniping, "a1", Snipe("b2"), False, Code.NO_LINE_OF_SIGHT),
+    "a howitzer without a line of sight": (shelling, "a1", TemplateFire((4, 1)), False, Code.TEMPLATE_PLACEMENT),
+    "a panzerfaust at a friend": (armed, "a1", GearFire("panzerfaust", "a1"), False, Code.NO_TARGET),
+    "a grenade beyond 2 interspaces": (armed, "a1", GearThrow("grenade", (7, 6)), False, Code.OUT_OF_RANGE),
+    "a grenade into no building": (by_the_door, "a1", GrenadeInto((5, 0)), False, Code.NOT_A_BUILDING),
+    "into the enemy's carrier": (carrying, "a1", Embark("b-c"), False, Code.NOT_A_TRANSPORT),
+    "off the carrier onto a taken square": (riding, "a1", Disembark((2, 3)), False, Code.MAY_NOT_STAND),
+    "a push away from the wreck": (pushing, "j", PushWreck("w", WEST), False, Code.NOT_INTO_THE_WRECK),
+    "a hedgehog that is not there": (clearing, "a1", Clear(3), False, Code.NO_HEDGEHOG_IN_ZOC),
+    "a mine far off": (clearing, "a1", ClearMine((7, 0)), False, Code.NO_MINE_IN_REACH),
+    "a mine beyond its ZoC": (digging, "a1", PlaceMine((6, 5)), False, Code.NOT_A_MINE_SQUARE),
+    "a forward position off its square": (digging, "a1", Deploy(Item.FORWARD_POSITION, (3, 3)), False, Code.OWN_SQUARE),
+    "an advanced position far off": (engineering, "a1", Deploy(Item.ADVANCED_POSITION, (6, 0)), False, Code.NOT_IN_ZOC),
+    "into an airplane from afar": (pilot_afar, "pilot", Board("plane"), False, Code.NOT_ADJACENT),
+    "a fuel marker it has not": (fuelled, "a1", GearMove(Move(PATH_EAST), fuel=3), False, Code.NO_MARKER),
+    "a structure that is not there": (demolishing, "a1", Demolish("nowhere"), False, Code.NO_STRUCTURE_SHOT),
+    "a change of state without two sides": (clearing, "a1", ChangeState(), False, Code.NO_SUCH_SIDE),
     "ammo it has not on the move": (
         firing_on_the_move,
         "a1",
         Move(PATH_EAST, fire=Fire(((None, "b1"),), ammo=2)),
         False,
+        Code.NO_MARKER,
     ),
-    "a card it has not": (with_cards, "a1", Move(PATH_EAST, cards=("schnell",)), False),
-    "a spell beyond its reach": (casting, "a1", Cast("son-paralyze", "b2"), False),
-    "a spell in the Supply Phase": (casting, "a1", Cast("son-fog"), True),
-    "its own side's totem": (toppling, "a1", FireAtTotem((1, 4)), False),
-    "a search with no token near": (lambda: son(game(OPEN, [piece("a1", (6, 0))])), "a1", SearchCheck(), False),
-    "a treatment in the Activation Phase": (treating, "m", Treat(), False),
+    "a card it has not": (with_cards, "a1", Move(PATH_EAST, cards=("schnell",)), False, Code.NOT_IN_HAND),
+    "a spell beyond its reach": (casting, "a1", Cast("son-paralyze", "b2"), False, Code.OUT_OF_RANGE),
+    "a spell in the Supply Phase": (casting, "a1", Cast("son-fog"), True, Code.WRONG_PHASE),
+    "its own side's totem": (toppling, "a1", FireAtTotem((1, 4)), False, Code.NO_SHOT),
+    "a search with no token near": (
+        lambda: son(game(OPEN, [piece("a1", (6, 0))])),
+        "a1",
+        SearchCheck(),
+        False,
+        Code.MAY_NOT_SEARCH,
+    ),
+    "a treatment in the Activation Phase": (treating, "m", Treat(), False, Code.TREAT_IN_SUPPLY_PHASE),
     "a long distance assault beyond its value": (
         from_afar,
         "a1",
         ChainAssault(Path((Position(((1, 2),), NORTH),), 0), ("b2",), from_afar=True),
         False,
+        Code.OUT_OF_RANGE,
     ),
     "several enemies on the move without brutal": (
         on_the_move,
         "a1",
         AssaultOnTheMove(PATH_EAST, "b1", then=("b1",)),
         False,
+        Code.NO_ABILITY,
     ),
+    "no wreck of that key": (pushing, "j", PushWreck("nowhere", EAST), False, Code.NO_SUCH_PIECE),
+    "a push into a jeep": (pushing_at_a_jeep, "j", PushWreck("w", EAST), False, Code.IN_THE_WAY),
+    "a push by no vehicle": (clearing, "a1", PushWreck("w", EAST), False, Code.NOT_A_VEHICLE),
+    "off a carrier it is not in": (carrying, "a1", Disembark((2, 1)), False, Code.NOT_ABOARD),
+    "into no transport": (carrying, "a1", Embark("nowhere"), False, Code.NO_SUCH_PIECE),
+    "a flight of no airplane": (clearing, "a1", Fly(2, PATH_EAST), False, Code.NOT_AN_AIRPLANE),
+    "a take-off short of 6 squares": (
+        flying,
+        "plane",
+        Fly(6, straight_path(Position(_plane().squares, EAST), 4), take_off=True),
+        False,
+        Code.TAKE_OFF_RUN,
+    ),
+    "a take-off into a unit": (
+        blocked_runway,
+        "plane",
+        Fly(6, straight_path(Position(_plane().squares, EAST), 6), take_off=True),
+        False,
+        Code.RUNWAY_NOT_CLEAR,
+    ),
+    "into no airplane": (boarding, "pilot", Board("nowhere"), False, Code.NOT_ITS_SIDE),
+    "Machine Gunner shares for some shots": (
+        sniping,
+        "a1",
+        Fire(((None, "b1"),), shares=(1, 1)),
+        False,
+        Code.MACHINE_GUNNER_SHARES,
+    ),
+    "a card with gear markers": (
+        fuelled,
+        "a1",
+        GearMove(Move(PATH_EAST, cards=("go-go-go",)), fuel=1),
+        False,
+        Code.CARDS_WITH_GEAR,
+    ),
+    "an advanced position nowhere": (engineering, "a1", Deploy(Item.ADVANCED_POSITION), False, Code.NO_PLACE),
+    "a hedgehog across a diagonal": (
+        engineering,
+        "a1",
+        Deploy(Item.BARBED_HEDGEHOG, segment=((2, 2), (3, 3))),
+        False,
+        Code.NOT_NEIGHBOURING,
+    ),
+    "a card with no movement bonus": (
+        by_the_window,
+        "a1",
+        Move(PATH_EAST, cards=("surprise",)),
+        False,
+        Code.NO_ALTERNATE_BONUS,
+    ),
+    "entering from no reserve": (clearing, "a1", Enter(Position(((4, 4),), NORTH)), False, Code.NOT_IN_RESERVE),
+    "leaving by no exit": (clearing, "a1", Leave(), False, Code.NOT_ON_AN_EXIT),
 }
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_the_rules_refuse_what_the_resolver_would_refuse(name: str) -> None:
     """What the engine accepts it can resolve: an action its resolver refuses is no option."""
-    make, key, action, supply = REFUSED[name]
+    make, key, action, supply, code = REFUSED[name]
     state = make()
     assert not allowed(state, key, action, supply)
-    with pytest.raises(ValueError):
+    refused = action_refusal(state, state.pieces[key], action, supply)
+    assert refused is not None and refused.code is code
+    assert reason(refused)  # the renderer has its words for it
+    with pytest.raises(RulesError):
         resolve(state, key, action, supply)
 
 

@@ -12,7 +12,7 @@ import pytest
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.actions.aviation import crewed, flight_refusal, next_speeds, straight_path, straight_run
 from builder.heroes.rules.actions.kinds import Board, Disembark, Fly
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.events.game import FlightEvent, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -78,6 +78,10 @@ def _plane(front: tuple[int, int] = (3, 1), key: str = "plane") -> Piece:
     return Piece(key, airplane_unit(), "a", (front, (front[0] - 1, front[1])), facing=EAST)
 
 
+def _refused(refusal: Refusal | None) -> Code | None:
+    return refusal.code if refusal is not None else None
+
+
 def _crewed(state: GameState) -> None:
     plane = state.pieces["plane"]
     state.pieces["pilot"] = Piece(
@@ -98,7 +102,7 @@ def test_an_aviator_ends_its_movement_in_the_airplane_turned_over() -> None:
     with pytest.raises(RulesError) as caught:
         state.pieces["pilot2"] = Piece("pilot2", pilot_unit(), "a", ((4, 2),))
         turn.perform("pilot2", Board("plane"))  # the cockpit is full (Driver 1)
-    assert caught.value.code is Code.MAY_NOT_BOARD
+    assert caught.value.code is Code.MAY_NOT_BOARD and caught.value.refusal.code is Code.COCKPIT_FULL
 
 
 @pytest.mark.rule("driver")
@@ -106,7 +110,7 @@ def test_an_airplane_without_its_aviator_cannot_move() -> None:
     state = game(RUNWAY, [_plane()])
     plane = state.pieces["plane"]
     problem = flight_refusal(state, plane, Fly(2, straight_path(Position(plane.squares, EAST), 2)))
-    assert problem is not None and "Aviator" in problem
+    assert problem is not None and problem.code is Code.NO_AVIATOR
 
 
 @pytest.mark.rule("speed")
@@ -117,9 +121,9 @@ def test_the_speed_marker_changes_one_step_and_sets_how_far_it_moves() -> None:
     _crewed(state)
     plane = state.pieces["plane"]
     here = Position(plane.squares, EAST)
-    assert flight_refusal(state, plane, Fly(4, straight_path(here, 4))) is not None  # X to 4: not next to X
+    assert _refused(flight_refusal(state, plane, Fly(4, straight_path(here, 4)))) is Code.SPEED_STEP  # X to 4
     state.speeds["plane"] = 2
-    assert flight_refusal(state, plane, Fly(4, straight_path(here, 2))) is not None  # at 4: 3 or 4 squares
+    assert _refused(flight_refusal(state, plane, Fly(4, straight_path(here, 2)))) is Code.SPEED_SQUARES  # 3 or 4
     assert flight_refusal(state, plane, Fly(4, straight_path(here, 3))) is None
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("plane", Fly(4, straight_path(here, 4)))
@@ -134,7 +138,7 @@ def test_at_speed_6_it_takes_off_after_6_straight_squares_and_leaves_play() -> N
     here = Position(state.pieces["plane"].squares, EAST)
     state.speeds["plane"] = 4
     take_off = Fly(6, straight_path(here, 6), take_off=True)
-    assert "shows 6" in (flight_refusal(state, state.pieces["plane"], take_off) or "")  # it showed 4 at the start
+    assert _refused(flight_refusal(state, state.pieces["plane"], take_off)) is Code.TAKE_OFF_SPEED  # it showed 4
     state.speeds["plane"] = 6
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("plane", take_off)

@@ -261,6 +261,24 @@ def test_fall_back_never_moves_nearer_the_enemy() -> None:
     assert caught.value.code is Code.MAY_NOT_PLAY
 
 
+# An MG42 team's active side: Movement X, its inactive side 2 (as the German SS list's).
+PINNED = unit("pinned", movement=None, back_movement=2, states=("active", "inactive"))
+
+
+@pytest.mark.rule("action-cards")
+def test_no_fall_back_is_planned_for_a_unit_showing_movement_x() -> None:
+    """HoN core p.9, p.17: a side with Movement X is moved by no card, so Fall Back is not
+    offered for it, and the greedy player plans none (it weighed the inactive side's 2 and
+    played a card the rules then refused, inside a search's play-out)."""
+    state = game(OPEN, [piece("a1", (3, 1), kind=PINNED, suppressed=1), piece("b1", (5, 1), "b")])
+    holding(state, "a", FALL_BACK)
+    pinned = state.pieces["a1"]
+    assert POLICY.action_cards(state, pinned, CardTiming.AFTER_ACTION) == ()
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    cards_played.battle_events_at(turn, "a", CardTiming.AFTER_ACTION, pinned)
+    assert not [e for e in turn.events if isinstance(e, CardEvent)] and state.pieces["a1"].square == (3, 1)
+
+
 RETURN = card("return-to-sender", timing="grenade", effect={"kind": "throw-back"})
 
 
@@ -277,6 +295,8 @@ def test_return_to_sender_throws_a_grenade_back_at_its_thrower() -> None:
     played = next(e for e in turn.events if isinstance(e, CardEvent))
     assert played.side == "b" and played.card == "return-to-sender" and played.unit == "a1"
     (template,) = [e for e in turn.events if isinstance(e, TemplateEvent)]
-    assert template.lands == (1, 1)  # a corner of the thrower's square, only it under the template
+    # A corner of the thrower's square with only it under the template (of three alike, one
+    # drawn), never [2, 2], under which b1 stands too.
+    assert template.lands in {(1, 1), (2, 1), (1, 2)}
     assert [e.target for e in turn.events if isinstance(e, FireEvent)] == ["a1"]
     assert deck.discards == [RETURN] and {"b1", "b2", "b3"} <= set(state.pieces)

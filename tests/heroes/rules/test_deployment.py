@@ -3,6 +3,7 @@ automatic deployment, and its promise that what it places always passes the chec
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST, Piece
 from builder.heroes.rules.setup.deployment import (
     auto_deploy,
     check_placements,
+    deployment_dice,
     dry_run,
     field_army,
     place,
@@ -166,17 +168,17 @@ def off_board(*kinds: Any) -> list[Piece]:
 @pytest.mark.rule("deployment")
 def test_auto_deploy_places_everyone_legally_and_deterministically() -> None:
     pieces = off_board(TANK, TANK, RIFLES, RIFLES, RIFLES, JEEP)
-    placed, issues = auto_deploy(SCENE, BOARD, "a", pieces)
+    placed, issues = auto_deploy(SCENE, BOARD, "a", pieces, dice=deployment_dice(1, "a"))
     assert issues == [] and all(p.squares for p in placed)
     assert check_placements(SCENE, BOARD, "a", placed) == []
-    assert auto_deploy(SCENE, BOARD, "a", pieces)[0] == placed
+    assert auto_deploy(SCENE, BOARD, "a", pieces, dice=deployment_dice(1, "a"))[0] == placed
     tanks = [p for p in placed if p.unit is TANK]
     assert all(p.facing in (EAST, NORTH_EAST, 3) for p in tanks)  # facing the enemy side
 
 
 def test_auto_deploy_says_which_units_do_not_fit_and_by_how_much() -> None:
     small = scenario([zone("cw-deploy", [0, 0, 0, 0])])
-    placed, issues = auto_deploy(small, BOARD, "a", off_board(TANK), titles={"": "Sherman Platoon"})
+    placed, issues = auto_deploy(small, BOARD, "a", off_board(TANK), dice=Random(1), titles={"": "Sherman Platoon"})
     assert codes(issues) == ["deploy.no-room"]
     assert issues[0].message == (
         "The Sherman Platoon needs 2 squares a heavy vehicle can enter side by side; "
@@ -184,7 +186,7 @@ def test_auto_deploy_says_which_units_do_not_fit_and_by_how_much() -> None:
     )
     assert issues[0].path == "zones[0]" and placed[0].squares == ()
     crowded = scenario([zone("a-zone", [0, 0, 1, 0])])
-    placed, issues = auto_deploy(crowded, BOARD, "a", off_board(RIFLES, RIFLES, RIFLES, RIFLES))
+    placed, issues = auto_deploy(crowded, BOARD, "a", off_board(RIFLES, RIFLES, RIFLES, RIFLES), dice=Random(1))
     assert codes(issues) == ["deploy.no-room"] and "(2 short)" in issues[0].message
     assert sum(1 for p in placed if p.squares) == 2
 
@@ -192,7 +194,7 @@ def test_auto_deploy_says_which_units_do_not_fit_and_by_how_much() -> None:
 def test_auto_deploy_names_the_recruitment_group(mini: Catalogue) -> None:
     force = field_army(resolve(army(["platoon"]), mini), "a")
     tiny = scenario([zone("a-zone", [0, 0, 1, 0])])
-    _, issues = auto_deploy(tiny, BOARD, "a", force.pieces, titles=force.titles)
+    _, issues = auto_deploy(tiny, BOARD, "a", force.pieces, dice=Random(1), titles=force.titles)
     assert codes(issues) == ["deploy.no-room"]
     assert issues[0].message.startswith("The Platoon needs 4 squares an infantry unit can stand on")
 
@@ -258,7 +260,7 @@ def test_auto_deploy_always_passes_the_check(
         [{"id": "x", "name": "X", "kind": "primary", "at": [0, 0]}],
     )
     board = field("\n".join("".join(r) for r in grid))
-    placed, issues = auto_deploy(scene, board, "a", off_board(*kinds))
+    placed, issues = auto_deploy(scene, board, "a", off_board(*kinds), dice=Random(1))
     on_board = [p for p in placed if p.squares]
     assert check_placements(scene, board, "a", on_board) == []
     if len(on_board) < len(placed):

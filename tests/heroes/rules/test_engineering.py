@@ -136,4 +136,5 @@ def test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_ca
     sapper = piece("e1", (4, 2), kind=PIONEERS)
     state = _with(game(FIELD, [track, sapper, piece("b1", (7, 1), owner="b")]), "advanced-position")
     choice = works.field_works(SimplePolicy(), state, state.pieces["e1"], Hold(HoldReason.STAYS))
-    assert isinstance(choice, Deploy) and choice.item is Item.ADVANCED_POSITION and choice.square == (5, 1)
+    assert isinstance(choice, Deploy) and choice.item is Item.ADVANCED_POSITION
+    assert choice.square in {(5, 1), (5, 2), (5, 3)}  # of its ZoC nearest the enemy (2 squares), one drawn

@@ -41,7 +41,12 @@ def play(name: str, seed: int, catalogue: Catalogue) -> GameRecord:
     loaded = load_scenario(SCENARIOS / f"{name}.yaml")
     battlefield, _ = assemble(loaded.scenario.map, catalogue)
     return simulate(
-        loaded.scenario, battlefield, loaded.armies(), catalogue, seed=seed, policies=for_every_side(loaded.scenario)
+        loaded.scenario,
+        battlefield,
+        loaded.armies(),
+        catalogue,
+        seed=seed,
+        policies=for_every_side(loaded.scenario, seed),
     )
 
 

@@ -62,12 +62,13 @@ def answered(match: Match[HeroesGame, HeroesView], players: Mapping[str, Player[
 @pytest.mark.parametrize("seed", [2, 9])
 def test_a_match_answered_decision_by_decision_plays_the_game_simulate_plays(seed: int) -> None:
     loaded, battlefield = first_contact()
-    players: dict[str, HeroesPlayer] = dict(for_every_side(loaded.scenario))
+    players: dict[str, HeroesPlayer] = dict(for_every_side(loaded.scenario, seed))
     match = Match(RULES, game(seed))
     assert match.pending is not None and match.state.stage is Stage.ORDER  # nothing asked at the set-up
     count = answered(match, players)
     assert count > 10 and match.over
-    direct = simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=seed, turns=1, policies=players)
+    fresh = for_every_side(loaded.scenario, seed)  # the players' dice as the game of `seed` begins them
+    direct = simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=seed, turns=1, policies=fresh)
     assert events(match.state.frames) == events(direct.frames)
     assert match.outcome().label == direct.outcome
 
@@ -102,7 +103,7 @@ def test_a_choice_not_offered_is_refused_and_changes_nothing() -> None:
 def test_a_finished_match_takes_no_more_choices() -> None:
     loaded, _ = first_contact()
     match = Match(RULES, game(6))
-    answered(match, for_every_side(loaded.scenario))
+    answered(match, for_every_side(loaded.scenario, 6))
     with pytest.raises(GameOver):
         match.apply(True)
 
@@ -113,7 +114,7 @@ def test_a_copied_state_shares_nothing_the_rules_change() -> None:
     loaded, _ = first_contact()
     match = Match(RULES, game(3, turns=2))
     answered_until = 0
-    players: Mapping[str, Player[HeroesView, Any]] = for_every_side(loaded.scenario)
+    players: Mapping[str, Player[HeroesView, Any]] = for_every_side(loaded.scenario, 3)
     while match.pending is not None and answered_until < 60:  # well into the Activation Phase
         decision = match.pending
         match.apply(players[decision.side].choose(match.view(decision.side), decision))

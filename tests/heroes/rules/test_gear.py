@@ -277,7 +277,8 @@ def test_a_grenade_goes_onto_a_square_of_a_defensive_position_and_stays_inside_i
 def test_the_policy_throws_a_grenade_into_a_house_its_shots_cannot_crack() -> None:
     state = walled(game(HOUSE, [piece("a1", (3, 1)), piece("b1", (1, 1), "b"), piece("b2", (2, 1), "b")]))
     pool(state, "grenade", 3, "infantry")
-    assert SimplePolicy().activate(state, state.pieces["a1"]) == GrenadeInto((1, 1))
+    thrown = SimplePolicy().activate(state, state.pieces["a1"])
+    assert thrown in (GrenadeInto((1, 1)), GrenadeInto((2, 1)))  # onto either enemy: alike, one drawn
 
 
 def test_a_concealed_unit_that_throws_a_grenade_turns_over() -> None:

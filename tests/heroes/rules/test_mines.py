@@ -13,6 +13,7 @@ from builder.heroes.rules.actions.kinds import ClearMine, Hold, Move, PlaceMine
 from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.combat import Displaced
 from builder.heroes.rules.events.game import FireEvent, MineEvent, Phase
+from builder.heroes.rules.gear.concealed_markers import concealed
 from builder.heroes.rules.gear.mines import MINE_COMBAT, mine_squares
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -138,3 +139,19 @@ def test_the_policy_stops_short_of_a_mine_in_its_way() -> None:
     assert isinstance(choice, Move) and choice.path.destination.squares == ((2, 1),) and choice.path.cost == 2
     state.mines[(1, 1)] = "b"
     assert isinstance(works.short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4))), Hold)
+
+
+@pytest.mark.rule("mine", "ambush")
+def test_a_concealed_unit_crossing_a_mine_suffers_its_attack() -> None:
+    # "A concealed unit may not be the target of a Firing Action" (HoN core p.21): a Mine
+    # marker fires no Firing Action, and "an allied or enemy unit" crossing it suffers its
+    # attack (BfC p.09). The search agent's play-outs moved one onto a mine: the rules refused
+    # their own move halfway (issue 34).
+    hidden = concealed(piece("b1", (0, 1), owner="b"))
+    state = _mined(hidden)
+    state.mines[(2, 1)] = "a"
+    turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)  # 1 + 4 = 5 against a defense of 4: a hit
+    movement.move(turn, hidden, _straight((0, 1), 4))
+    shot = next(e for e in turn.events if isinstance(e, FireEvent))
+    assert state.mines == {} and shot.target == "b1" and shot.outcome == "hit"
+    assert state.pieces["b1"].square == (4, 1) and state.pieces["b1"].side_index == 1

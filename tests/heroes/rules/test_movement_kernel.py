@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import pytest
 
-from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.footprint import Position, moves_from
 from builder.heroes.rules.geometry.grid import distance
 from builder.heroes.rules.geometry.mover import Mover
 from builder.heroes.rules.geometry.path import allowance
@@ -78,7 +78,8 @@ def test_the_one_square_search_finds_what_the_general_search_finds(name: str, se
 @pytest.mark.parametrize("name", ["rush-on-maltot", "son-the-drowned-chapel"])
 def test_the_numbered_step_table_is_the_battlefields_step_table(name: str) -> None:
     """`search_one` reads `PassageMap.exits` with each step's states made once: the same
-    steps in the same order, each leading to its square's one state object."""
+    steps, in the order `moves_from` makes them from the unit's facing (never from north:
+    grid.AROUND), each leading to its square's one state object."""
     loaded, battlefield = scenario(name)
     setup = loaded.scenario.setup
     ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
@@ -88,12 +89,14 @@ def test_the_numbered_step_table_is_the_battlefields_step_table(name: str) -> No
         if len(piece.squares) != 1 or piece.is_wreck:
             continue
         exits = Mover(battlefield, pieces, piece, ruleset, False, False).exits()
-        states, steps = _steps(exits)
-        assert _steps(exits)[1] is steps  # made once per table
+        states, steps = _steps(exits, piece.facing)
+        assert _steps(exits, piece.facing)[1] is steps  # made once per table and facing
         assert set(steps) == set(exits) == set(states)
         for here, out in exits.items():
+            around = [move[0].square for move in moves_from(Position((here,), piece.facing), 1)]
             assert [(t, o, h, c, m) for t, o, h, c, m in steps[here]] == [
-                (there, (there, stop), (there, True), 1 + 2 * markers, markers) for there, stop, markers in out
+                (there, (there, stop), (there, True), 1 + 2 * markers, markers)
+                for there, stop, markers in sorted(out, key=lambda step: around.index(step[0]))
             ]
             for there, onward, halted, _, _ in steps[here]:
                 assert onward is states[there][onward[1]] and halted is states[there][1]

@@ -48,11 +48,12 @@ def test_a_scout_move_never_ends_by_an_objective_and_says_so() -> None:
     moves = scout_moves(state, state.pieces["s1"])
     assert moves is not None
     by_the_hill = moves[Position(((7, 1),), NORTH)]
-    assert "objective" in (scout_refusal(state, state.pieces["s1"], by_the_hill) or "")
+    refused = scout_refusal(state, state.pieces["s1"], by_the_hill)
+    assert refused is not None and refused.code is Code.NEAR_AN_OBJECTIVE
     turn = Turn(state, LoadedDice([]), Phase.ORDER)
     with pytest.raises(RulesError) as caught:
         scouting.scout(turn, "s1", by_the_hill)
-    assert caught.value.code is Code.MAY_NOT_SCOUT
+    assert caught.value.code is Code.MAY_NOT_SCOUT and caught.value.refusal == refused
     assert caught.value.page == "HoN core p.26"
     scouting.scout(turn, "s1", moves[Position(((6, 1),), NORTH)])
     assert state.pieces["s1"].square == (6, 1)

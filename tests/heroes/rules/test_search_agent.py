@@ -38,8 +38,9 @@ def game(seed: int = 2, turns: int | None = 2) -> HeroesGame:
     return new_game(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=seed, turns=turns)
 
 
-def greedy() -> Mapping[str, Player[HeroesView, Any]]:
-    return for_every_side(first_contact()[0].scenario)
+def greedy(seed: int = 2) -> Mapping[str, Player[HeroesView, Any]]:
+    """The greedy players of the game of `seed` (`game`'s by default), on their own dice."""
+    return for_every_side(first_contact()[0].scenario, seed)
 
 
 def advance(match: HeroesMatch, until: Callable[[HeroesMatch], bool]) -> HeroesMatch:
@@ -91,7 +92,7 @@ def test_with_a_budget_of_one_it_plays_as_the_greedy_player() -> None:
     record = simulate(
         loaded.scenario, battlefield, loaded.armies(), bundled(), seed=3, turns=2, policies=one, sampled=True
     )
-    plain = simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=3, turns=2, policies=greedy())
+    plain = simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=3, turns=2, policies=greedy(3))
     assert [e.to_json() for e in record.events] == [e.to_json() for e in plain.events]
     assert all(player.search.played == 0 for player in one.values())
 
@@ -117,7 +118,7 @@ def test_it_weighs_the_greedy_action_first_and_one_of_each_other_kind_offered() 
 # --- It reads nothing its side may not know --------------------------------------------------
 
 
-def between_steps(turn: int = 2, revealed: int = 4) -> HeroesGame:
+def between_steps(turn: int = 2, revealed: int = 3) -> HeroesGame:
     """A game of the greedy players between two activations of `turn`, `revealed` tokens in:
     where the units are in reach of each other, so play-outs score apart."""
     played, players = game(turns=3), greedy()

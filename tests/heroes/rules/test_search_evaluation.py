@@ -38,7 +38,7 @@ def first_contact(seed: int = 3, turns: int | None = None) -> HeroesGame:
 
 def deployed() -> GameState:
     game = first_contact()
-    players = for_every_side(game.state.scenario)
+    players = for_every_side(game.state.scenario, game.dice.seed)
     RULES.step(game, Table(lambda side, course: RULES.view(game, side, course), players))  # the set-up
     return game.state
 
@@ -49,7 +49,7 @@ def army(state: GameState) -> float:
 
 def test_what_one_side_gains_the_other_loses_all_game_long() -> None:
     game = first_contact(turns=3)
-    players = for_every_side(game.state.scenario)
+    players = for_every_side(game.state.scenario, game.dice.seed)
     scored = Evaluation()
     seen = 0
     while not RULES.over(game):
@@ -89,7 +89,7 @@ def test_an_objective_held_counts_and_so_does_the_outcome_it_gives_now_and_a_gam
 
 
 def test_a_game_won_outweighs_a_whole_army() -> None:
-    game = play(RULES, first_contact(seed=1), for_every_side(first_contact().state.scenario))
+    game = play(RULES, first_contact(seed=1), for_every_side(first_contact().state.scenario, 1))
     state = game.state
     assert state.over and state.winner == "us"
     assert Evaluation()(state, "us") > 1

@@ -55,7 +55,7 @@ def play(name: str, seed: int, turns: int | None = 2) -> GameRecord:
         bundled(),
         seed=seed,
         turns=turns,
-        policies=for_every_side(loaded.scenario),
+        policies=for_every_side(loaded.scenario, seed),
     )
 
 

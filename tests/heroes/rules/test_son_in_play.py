@@ -31,7 +31,7 @@ def play(catalogue: Catalogue, seed: int, mythos: bool) -> GameRecord:
         armies = {side: load_army(ARMIES / f"son-mythos-{side}.yaml").army for side in armies}
     battlefield = assemble(loaded.scenario.map, catalogue)[0]
     return simulate(
-        loaded.scenario, battlefield, armies, catalogue, seed=seed, policies=for_every_side(loaded.scenario)
+        loaded.scenario, battlefield, armies, catalogue, seed=seed, policies=for_every_side(loaded.scenario, seed)
     )
 
 

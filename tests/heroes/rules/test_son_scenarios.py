@@ -23,7 +23,7 @@ from tests.heroes.rules.test_simulate import bundled, scenario
 def test_a_night_or_fog_scenario_plays_to_its_victory_check(name: str, winners: set[str]) -> None:
     loaded, battlefield = scenario(name)
     record = simulate(
-        loaded.scenario, battlefield, loaded.armies(), bundled(), seed=3, policies=for_every_side(loaded.scenario)
+        loaded.scenario, battlefield, loaded.armies(), bundled(), seed=3, policies=for_every_side(loaded.scenario, 3)
     )
     end = record.events[-1]
     assert isinstance(end, VictoryEvent) and end.winner in winners and end.turn == 6
@@ -46,7 +46,7 @@ def test_the_black_rite_casts_spells_and_spends_gear_on_both_sides() -> None:
     gear = {m.id for o in catalogue.options.values() if o.kind is OptionKind.GEAR for m in o.markers}
     casters: set[str | None] = set()
     for seed in (1, 5, 6):
-        players = for_every_side(loaded.scenario)
+        players = for_every_side(loaded.scenario, seed)
         events = simulate(loaded.scenario, battlefield, loaded.armies(), catalogue, seed=seed, policies=players).events
         cast = [e for e in events if isinstance(e, SpellEvent) and e.penalty > 0]
         assert cast, seed

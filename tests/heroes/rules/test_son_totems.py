@@ -52,10 +52,11 @@ def test_the_totems_go_on_interspaces_in_the_first_supply_phase_and_give_orders_
     assert tokens_for(state, "a").numbered == 2
     turn = Turn(state, LoadedDice([]), Phase.SUPPLY, POLICIES)
     totems.raise_totems(turn)
-    assert [(t.side, t.at) for t in state.mythos.totems] == [("a", (1, 1)), ("a", (2, 1))]
+    raised_at = [t.at for t in state.mythos.totems if t.side == "a"]  # corners of the Shaman's square, drawn
+    assert len(raised_at) == len(set(raised_at)) == 2 and set(raised_at) <= {(1, 1), (2, 1), (1, 2), (2, 2)}
     raised = [e for e in turn.events if isinstance(e, GearEvent)]
     assert len(raised) == 2 and all(e.marker == "son-totem" and e.page == "SoN p.16" for e in raised)
-    assert [(e.use, e.point) for e in raised] == [(GearUse.TOTEM_RAISED, (1, 1)), (GearUse.TOTEM_RAISED, (2, 1))]
+    assert [(e.use, e.point) for e in raised] == [(GearUse.TOTEM_RAISED, at) for at in raised_at]
     totems.raise_totems(turn)  # never more than two at the same time
     assert len(state.mythos.totems) == 2
     order = Turn(state, LoadedDice([]), Phase.ORDER, POLICIES)
@@ -89,7 +90,7 @@ def test_a_unit_with_destruction_destroys_a_totem_and_its_order_is_lost() -> Non
     state.mythos.totems += [Totem("a", (2, 2), boon=Boon.ORDER), Totem("a", (1, 1), boon=Boon.ORDER)]
     assert tokens_for(state, "a").numbered == 4
     action = SimplePolicy().activate(state, state.pieces["b1"])
-    assert action == FireAtTotem((1, 1))
+    assert action in (FireAtTotem((1, 1)), FireAtTotem((2, 2)))  # both in sight: one drawn
     missed = Turn(state, LoadedDice([3]), Phase.ACTIVATION)
     missed.perform("b1", FireAtTotem((2, 2)))
     assert state.mythos.totems[0].standing

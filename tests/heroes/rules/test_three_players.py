@@ -96,7 +96,7 @@ def test_the_solo_player_out_of_orders_loses_to_the_team() -> None:
 def vigil() -> GameRecord:
     loaded, battlefield = scenario("son-the-reed-vigil")
     return simulate(
-        loaded.scenario, battlefield, loaded.armies(), bundled(), seed=1, policies=for_every_side(loaded.scenario)
+        loaded.scenario, battlefield, loaded.armies(), bundled(), seed=1, policies=for_every_side(loaded.scenario, 1)
     )
 
 

@@ -231,7 +231,7 @@ def test_the_rerolls_are_told_before_the_initiative_they_decided(bundled: Catalo
             bundled,
             seed=seed,
             turns=1,
-            policies=for_every_side(prepared.scenario),
+            policies=for_every_side(prepared.scenario, seed),
         )
         setup = [e for e in record.events if e.turn == 0]
         rerolls = [i for i, e in enumerate(setup) if isinstance(e, GearEvent)]

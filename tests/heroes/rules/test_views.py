@@ -55,8 +55,8 @@ def game(name: str = "hon-first-contact", seed: int = 2, turns: int | None = 2) 
     return new_game(scenario.scenario, battlefield, scenario.armies(), bundled(), seed=seed, turns=turns)
 
 
-def greedy(name: str = "hon-first-contact") -> Mapping[str, Player[HeroesView, Any]]:
-    return for_every_side(loaded(name)[0].scenario)
+def greedy(name: str = "hon-first-contact", seed: int = 2) -> Mapping[str, Player[HeroesView, Any]]:
+    return for_every_side(loaded(name)[0].scenario, seed)
 
 
 def advance(
@@ -88,7 +88,7 @@ def activation_with_enemy_tokens(seed: int = 2) -> HeroesMatch:
         enemy = match.state.orders[other(decision.side, match)]
         return len(set(enemy.numbered) & match.state.state.unrevealed.keys()) >= 2
 
-    return advance(Match(RULES, game(seed=seed)), greedy(), there)
+    return advance(Match(RULES, game(seed=seed)), greedy(seed=seed), there)
 
 
 def public(view: HeroesView) -> tuple[object, ...]:
@@ -171,7 +171,7 @@ def test_in_the_order_phase_the_second_side_sees_where_the_first_put_its_tokens(
 
 
 def test_a_sample_agrees_with_the_view_on_all_it_shows() -> None:
-    match, players, asked = Match(RULES, game(seed=3)), greedy(), 0
+    match, players, asked = Match(RULES, game(seed=3)), greedy(seed=3), 0
     kinds: set[str] = set()
     while match.pending is not None:
         decision = match.pending

@@ -35,7 +35,7 @@ Players = Callable[[Scenario, int], Mapping[str, TcgPlayer]]
 
 
 def greedy_players(scenario: Scenario, seed: int) -> Mapping[str, TcgPlayer]:
-    return greedy.for_every_side(scenario)
+    return greedy.for_every_side(scenario, seed)
 
 
 def random_players(scenario: Scenario, seed: int) -> Mapping[str, TcgPlayer]:

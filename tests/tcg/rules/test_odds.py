@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from builder.cli import main
-from builder.tcg.rules.odds import shot_odds
+from builder.io.tcg_files import load_tcg_scenario
+from builder.tcg.ai.greedy import for_every_side
+from builder.tcg.base import page
+from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.rules.events import ShotEvent
+from builder.tcg.rules.odds import aim_odds, shot_odds
+from builder.tcg.rules.simulation import simulate
+from tests.tcg.conftest import TCG_SCENARIOS
 
 
 @pytest.mark.rule("double-ones")
@@ -67,3 +75,31 @@ def test_the_table_of_outcomes_adds_up_and_double_ones_are_apart(capsys: pytest.
     assert sum(chances[:-1]) == pytest.approx(100, abs=0.2) and chances[-1] == 100.0  # the rows, then their total
     directive = f"{float(odds.directive) * 100:.1f}%"
     assert [line for line in lines if directive in line and not line.startswith("│")]
+
+
+@pytest.mark.parametrize("path", TCG_SCENARIOS, ids=lambda p: p.stem)
+def test_a_rolled_shot_tells_what_its_dice_were_rolled_against(path: Path, cards: CardCatalogue) -> None:
+    """ShotEvent.aim, from which the viewer computes the shot's odds, agrees with the dice:
+    the red dice and the bonuses (and a DIRECTIVE marker's sustained fire, spent on seeing
+    them) reach the shooting value exactly when the attack succeeds, and a saving throw is
+    rolled only against a target with a save value; its odds are a shot_odds'."""
+    scenario = load_tcg_scenario(path).scenario
+    shots = [
+        event
+        for seed in range(1, 6)
+        for event in simulate(scenario, cards, for_every_side(scenario, seed), seed=seed).events
+        if isinstance(event, ShotEvent)
+    ]
+    rolled = [shot for shot in shots if shot.aim is not None]
+    assert rolled and all(shot.again or shot.page == page(17) for shot in shots if shot.aim is None)
+    for shot in rolled:
+        assert shot.aim is not None
+        red, *save = shot.rolls
+        sustained = shot.directives.count("sustained-fire")
+        assert sum(red.dice) + sum(m.value for m in shot.aim.bonuses) + sustained == red.total
+        assert (red.total >= shot.aim.value) == shot.success
+        assert not save or shot.aim.save is not None
+        odds = aim_odds(shot.aim)
+        bonus = sum(m.value for m in shot.aim.bonuses)
+        save_value = shot.aim.save.value if shot.aim.save is not None else None
+        assert odds == shot_odds(shot.aim.value, bonus, save_value, shot.aim.armour_piercing, shot.aim.armoured)

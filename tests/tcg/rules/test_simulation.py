@@ -32,7 +32,7 @@ from tests.tcg.conftest import TCG_SCENARIOS, VIRE
 
 
 def greedy_game(scenario: Scenario, cards: CardCatalogue, seed: int) -> TcgRecord:
-    return simulate(scenario, cards, for_every_side(scenario), seed=seed)
+    return simulate(scenario, cards, for_every_side(scenario, seed), seed=seed)
 
 
 @pytest.mark.rule("set-up")

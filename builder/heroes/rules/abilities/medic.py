@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.decisions import AidTransfer
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.game import AidEvent, Phase
 from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.mythos.state import Treat
@@ -142,7 +142,7 @@ def treatments(state: GameState, medic: Piece) -> Iterator[Treat]:
         yield Treat()
 
 
-def treat_refusal(state: GameState, medic: Piece, action: Treat) -> str | None:
+def treat_refusal(state: GameState, medic: Piece, action: Treat) -> Refusal | None:
     """Why the Medic may not treat now (`check_treat`), or None."""
     return refusal(lambda: check_treat(state, medic, Phase.SUPPLY))
 

@@ -15,7 +15,7 @@ from builder.heroes.rules.abilities.standing_totems import MAX_TOTEMS, TOTEM, TO
 from builder.heroes.rules.actions.firing import weapons_of
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.decisions import TotemBoon, TotemSite
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent
 from builder.heroes.rules.geometry.grid import Point
@@ -120,7 +120,7 @@ def totem_fires(state: GameState, piece: Piece) -> Iterator[FireAtTotem]:
     yield from allowed(state, piece, (FireAtTotem(totem.at) for totem in totems), totem_refusal)
 
 
-def totem_refusal(state: GameState, piece: Piece, action: FireAtTotem) -> str | None:
+def totem_refusal(state: GameState, piece: Piece, action: FireAtTotem) -> Refusal | None:
     """Why the unit may not fire at the Totem there (`check_totem_fire`), or None."""
     return refusal(lambda: check_totem_fire(state, piece, action))
 

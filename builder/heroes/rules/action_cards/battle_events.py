@@ -49,7 +49,7 @@ from builder.heroes.rules.action_cards.deck import playable_event
 from builder.heroes.rules.actions import firing, template_fire
 from builder.heroes.rules.actions.kinds import Fire
 from builder.heroes.rules.decisions import BurstFire, Desertion, Dynamic, MineCard, ReturnToSender, SecondChanceAssault
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.events.game import MineEvent, Phase, PlayedFor
 from builder.heroes.rules.geometry.grid import Point, corners, range_between
 from builder.heroes.rules.geometry.path import Path
@@ -57,7 +57,6 @@ from builder.heroes.rules.geometry.zoc import zone_of_control
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution import hits
 from builder.heroes.rules.resolution.assault_roll import Assault, AssaultOutcome, AssaultReroll
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.resolution.spotting import inactive
 from builder.heroes.rules.state import GameState
@@ -93,9 +92,10 @@ def falls_back(state: GameState, piece: Piece, path: Path | None) -> int:
     value = inactive(piece).side.movement
     enemies = tuple(sq for p in state.enemies_of(piece.owner) for sq in p.squares)
     if value is None or path is None:
-        raise RulesError(Code.NO_PATH, f"{name(piece)} has no Movement Value to fall back with, or no path")
+        raise RulesError(Code.NO_PATH, Refusal(Code.NO_PATH, state.ruleset.cite("action-cards"), unit=piece.key))
     if enemies and range_between(path.destination.squares, enemies) < range_between(piece.squares, enemies):
-        raise RulesError(Code.NEARER_THE_ENEMY, f"{name(piece)} falls back, never nearer the enemy")
+        page = state.ruleset.cite("action-cards")
+        raise RulesError(Code.NEARER_THE_ENEMY, Refusal(Code.NEARER_THE_ENEMY, page, unit=piece.key))
     return value
 
 

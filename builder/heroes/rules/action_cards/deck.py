@@ -29,7 +29,7 @@ from itertools import combinations
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions.kinds import Fire
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.events.game import DrawEvent, Phase
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.state import Deck, GameState
@@ -75,6 +75,8 @@ PLAYED_BONUSES: dict[BonusKind, str] = {
     BonusKind.ASSAULT: "+{n} to one side's assault roll, attacking or defending",
     BonusKind.MOVEMENT: "+{n} squares to one Movement Action",
 }
+CARDS_PAGE = "HoN core p.17"  # Action Cards: played from the hand, Alternate Bonuses of one type
+
 # The Alternate Bonuses that may go on each kind of roll or action (HoN core p.17).
 FIRE_BONUSES = (BonusKind.FIRE, BonusKind.ANY_ROLL)
 ASSAULT_BONUSES = (BonusKind.ASSAULT, BonusKind.ANY_ROLL)
@@ -183,15 +185,13 @@ def bonus_cards(
     for card_id in card_ids:
         card = next((c for c in held if c.id == card_id), None)
         if card is None:
-            raise RulesError(Code.NOT_IN_HAND, f"{side} plays {card_id!r}, which is not in its hand")
+            raise RulesError(Code.NOT_IN_HAND, Refusal(Code.NOT_IN_HAND, CARDS_PAGE, side=side, other=card_id))
         held.remove(card)
         if card.alternate_bonus is None or card.alternate_bonus.kind not in allowed:
-            raise RulesError(Code.NO_ALTERNATE_BONUS, f"{card.name} has no Alternate Bonus for this action")
+            raise RulesError(Code.NO_ALTERNATE_BONUS, Refusal(Code.NO_ALTERNATE_BONUS, CARDS_PAGE, other=card.name))
         cards.append(card)
     if len({c.alternate_bonus.kind for c in cards if c.alternate_bonus is not None}) > 1:
-        raise RulesError(
-            Code.MIXED_BONUSES, "Alternate Bonuses of different types cannot go on one action", "HoN core p.17"
-        )
+        raise RulesError(Code.MIXED_BONUSES, Refusal(Code.MIXED_BONUSES, CARDS_PAGE, side=side))
     return cards
 
 

@@ -24,7 +24,7 @@ from builder.heroes.rules.actions import assault as assault_action
 from builder.heroes.rules.actions import movement
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.decisions import AssaultBonus, BattleEvent, FireBonus, SecondChance, SurpriseExit
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.events.game import CardEvent, CardUse, Phase, PlayedFor
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import Piece, Square
@@ -33,7 +33,6 @@ from builder.heroes.rules.resolution.combat import (
     Aim,
     FireOutcome,
     Shot,
-    name,
 )
 from builder.heroes.rules.resolution.spotting import inactive
 from builder.heroes.rules.state import GameState
@@ -76,9 +75,7 @@ def play_battle_events(turn: Turn, side: str, plays: Sequence[CardPlay], moment:
     """Play these cards for their Battle Event at this moment of the turn, in order (HoN core
     p.17); a play the rules do not allow is refused (ValueError) before anything of it is done."""
     for n, play in enumerate(plays):
-        problem = battle_event_refusal(turn, side, play, moment)
-        if problem is not None:
-            raise RulesError(Code.MAY_NOT_PLAY, problem)
+        refuse(Code.MAY_NOT_PLAY, battle_event_refusal(turn, side, play, moment))
         _play_event(turn, side, play, moment, weighed=n == 0)
 
 
@@ -107,50 +104,57 @@ def battle_event_plays(turn: Turn, side: str, moment: CardTiming) -> Offered[Car
     return Offered(offer, allows)
 
 
-def battle_event_refusal(turn: Turn, side: str, play: CardPlay, moment: CardTiming) -> str | None:
+def battle_event_refusal(turn: Turn, side: str, play: CardPlay, moment: CardTiming) -> Refusal | None:
     """Why the side may not play `play` at this moment (HoN core p.17), or None when it may."""
     state = turn.state
     deck = state.decks.get(side)
     card = deck.holds(play.card) if deck is not None else None
+    page = state.ruleset.cite("action-cards")
     if card is None or card.effect is None:
-        return f"{side} plays {play.card!r}, which is not in its hand"
-    if card.timing is not moment:
-        return f"the rules core does not play {card.name} {moment.value}"
+        return Refusal(Code.NOT_IN_HAND, page, side=side, other=play.card)
+    refused = Refusal(
+        Code.CARD_NOT_PLAYABLE, page, unit=play.unit or "", side=side, other=card.name, phase=moment.value
+    )
     wanted = Phase.ORDER if moment is CardTiming.ORDER_START else Phase.ACTIVATION
-    if turn.phase is not wanted:
-        return f"{card.name} is played in the {wanted.value} phase, not the {turn.phase.value} phase"
     kind = card.effect.kind
     piece = state.pieces.get(play.unit) if play.unit is not None else None
+    if card.timing is not moment:
+        return refused
+    if turn.phase is not wanted:
+        return replace(refused, code=Code.WRONG_PHASE, phase=turn.phase.value)
     if kind in ON_A_UNIT and (piece is None or piece.owner != side or piece.is_wreck):
-        return f"{card.name} is played on a unit of the {side} side on the battlefield"
+        return replace(refused, code=Code.NOT_ON_ITS_UNIT)
     if kind is CardEffectKind.MOVE_AND_FIRE and play.unit not in state.moved_only:
-        return f"{card.name} is played on a unit that has just moved without firing"
+        return replace(refused, code=Code.MOVED_ONLY)
     if kind not in PLAYED:
-        return f"the rules core does not play {card.name} {moment.value}"
+        return refused
     if kind in (CardEffectKind.FORCED_MOVE, CardEffectKind.FALL_BACK) and piece is not None:
         return _forced_move_refusal(state, card, piece, play.path)
     if play.path is not None:
-        return f"{card.name} moves no unit"
+        return replace(refused, code=Code.MOVES_NO_UNIT)
     return None
 
 
-def _forced_move_refusal(state: GameState, card: ActionCard, piece: Piece, path: Path | None) -> str | None:
+def _forced_move_refusal(state: GameState, card: ActionCard, piece: Piece, path: Path | None) -> Refusal | None:
     """Why a card may not move `piece` along `path` (HoN core p.9, p.17), or None."""
     assert card.effect is not None
     value = card.effect.value
     if card.effect.kind is CardEffectKind.FALL_BACK:
         try:
             value = battle_events.falls_back(state, piece, path)  # HoN core p.17
-        except ValueError as refused:
-            return str(refused)
-    if path is None or path.positions[0].squares != piece.squares or path.cost > value:
-        return f"{card.name} moves {name(piece)} up to {value} squares from where it stands"
+        except RulesError as problem:
+            return problem.refusal
+    refused = Refusal(Code.BAD_PATH, state.ruleset.cite("action-cards"), unit=piece.key, other=card.name, limit=value)
+    if path is None or path.positions[0].squares != piece.squares:
+        return refused
+    if path.cost > value:
+        return replace(refused, code=Code.NOT_IN_REACH, value=path.cost)
     if piece.side.movement is None:
-        return f"{name(piece)} has a Movement Value of X and cannot be moved"
+        return replace(refused, code=Code.NO_MOVEMENT_VALUE, page=state.ruleset.cite("forced-move"))
     if piece.embarked_in is not None:
         # Units on board a vehicle leave it only by their own Movement Action (HoN core
         # p.27); a card's Forced Move moves a unit standing on the battlefield.
-        return f"{name(piece)} rides in a transport and cannot be moved by {card.name}"
+        return replace(refused, code=Code.EMBARKED, page=state.ruleset.cite("transport"))
     return None
 
 
@@ -209,22 +213,24 @@ def surprise(
 
 def surprise_refusal(
     state: GameState, piece: Piece, path: Path, card_ids: tuple[str, ...], over: bool = False
-) -> str | None:
+) -> Refusal | None:
     """Why these Surprise cards may not take the unit along `path`, or None: one card of the
     side's hand for each window it goes through, none for an Urban Fighter (`surprise`)."""
     crossed = 0 if over else windows_crossed(state.battlefield, path)
+    page = state.ruleset.cite("action-cards")
     if not needs_card(piece):
-        return f"{name(piece)} is an Urban Fighter: it needs no card to go through a window" if card_ids else None
+        return Refusal(Code.NEEDS_NO_CARD, "BfC p.08", unit=piece.key) if card_ids else None
     if crossed != len(card_ids):
-        return f"{name(piece)} goes through {crossed} window(s): one Surprise card each, not {len(card_ids)}"
+        return Refusal(Code.ONE_CARD_A_WINDOW, page, unit=piece.key, value=len(card_ids), limit=crossed)
     deck = state.decks.get(piece.owner)
     held = Counter(
         c.id
         for c in (deck.hand if deck is not None else ())
         if c.effect is not None and c.effect.kind is CardEffectKind.WINDOWS
     )
-    if any(held[card_id] < count for card_id, count in Counter(card_ids).items()):
-        return f"{piece.owner} has not those Surprise cards in hand to go through a window"
+    missing = [card_id for card_id, count in Counter(card_ids).items() if held[card_id] < count]
+    if missing:
+        return Refusal(Code.NOT_IN_HAND, page, unit=piece.key, side=piece.owner, other=missing[0])
     return None
 
 

@@ -26,29 +26,22 @@ from itertools import pairwise
 
 from builder.heroes.rules.abilities.registry import climbs_windows
 from builder.heroes.rules.geometry.footprint import Position
-from builder.heroes.rules.geometry.grid import edge_key, is_diagonal
 from builder.heroes.rules.geometry.passage import PassageMap, passage_map
 from builder.heroes.rules.geometry.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.scenario.battlefield import Battlefield
 
 
-def _through_window(passage: PassageMap, s: Square, t: Square) -> bool:
-    if s == t or is_diagonal(s, t) or abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1:
-        return False
-    edge = edge_key(s, t)
-    leaves = passage.building_of.get(s, -1) != passage.building_of.get(t, -1)
-    return leaves and edge in passage.windows and edge not in passage.doors
-
-
 def _window_steps(passage: PassageMap, before: Position, after: Position) -> bool:
     # A counter of several squares goes through once per step, whichever squares do.
-    return any(_through_window(passage, s, t) for s, t in zip(before.squares, after.squares, strict=False))
+    return not passage.window_steps.isdisjoint(zip(before.squares, after.squares, strict=False))
 
 
 def windows_crossed(battlefield: Battlefield, path: Path) -> int:
     """How many steps of the path go into or out of a building through a window, not a door."""
     passage = passage_map(battlefield)
+    if not passage.window_steps:
+        return 0
     return sum(_window_steps(passage, before, after) for before, after in pairwise(path.positions))
 
 

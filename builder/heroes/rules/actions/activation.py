@@ -50,6 +50,7 @@ from builder.heroes.rules.actions.kinds import (
     Snipe,
     TemplateFire,
 )
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.game import HoldEvent, HoldReason, Phase
 from builder.heroes.rules.gear import alternate_fire, field_works, fuel_and_map, mines
 from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, GrenadeInto
@@ -59,7 +60,6 @@ from builder.heroes.rules.mythos.roll_modifiers import paralyzed
 from builder.heroes.rules.mythos.state import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution import destruction
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.damage import DamageLocation
 from builder.heroes.rules.resolution.structures import Demolish
 from builder.heroes.rules.state import GameState
@@ -148,20 +148,20 @@ def _getting_off(state: GameState, piece: Piece) -> Iterable[Disembark]:
     return transport.disembarkings(state, piece)
 
 
-def _getting_off_refusal(state: GameState, piece: Piece, action: Disembark) -> str | None:
+def _getting_off_refusal(state: GameState, piece: Piece, action: Disembark) -> Refusal | None:
     """`_disembark`'s check: an Aviator's out of the cockpit, any other unit's out of its transport."""
     if piece.side.has(AVIATOR):
         return aviation.cockpit_refusal(state, piece, action)
     return transport.disembark_refusal(state, piece, action)
 
 
-Check = Callable[[GameState, Piece, Any], str | None]  # why the rules refuse an action, None when they allow it
+Check = Callable[[GameState, Piece, Any], Refusal | None]  # why the rules refuse an action, None when they allow it
 
 
 def _on(
     kind: type[A],
     resolve: Callable[[Turn, Piece, A], None],
-    check: Callable[[GameState, Piece, A], str | None] | None = None,
+    check: Callable[[GameState, Piece, A], Refusal | None] | None = None,
 ) -> tuple[type[object], Callable[[Turn, Piece, Any], None], Check | None]:
     """A kind of action, its resolver and the check the resolver makes before it changes
     anything (mypy checks that both take that kind)."""
@@ -275,22 +275,23 @@ def action_choices(state: GameState, piece: Piece, supply: bool) -> Offered[Acti
     return Offered(offer, lambda action: action_refusal(state, piece, action, supply) is None)
 
 
-def action_refusal(state: GameState, piece: Piece, action: object, supply: bool) -> str | None:
+def action_refusal(state: GameState, piece: Piece, action: object, supply: bool) -> Refusal | None:
     """Why `piece` may not take `action` now, or None when it may: an action of the rules,
     of the phase (`FIRING_OR_ASSAULT` and spells never in the Supply Phase, a Medic's
     treatment only then), a Movement Action only with its tracks whole (HoN core p.15), and
     one its resolver would take (`REFUSALS`) unless the unit holds instead (`held`)."""
     if not isinstance(action, Action) or type(action) not in RESOLVERS:
-        return f"{action!r} is no action of the rules"
+        return Refusal(Code.NOT_AN_ACTION, unit=piece.key, other=type(action).__name__)
     if supply and (isinstance(action, FIRING_OR_ASSAULT) or (isinstance(action, Move) and action.fire is not None)):
-        return f"never a firing action nor an assault in the Supply Phase ({state.ruleset.cite('supply-phase')})"
+        return Refusal(Code.FIRING_IN_SUPPLY_PHASE, state.ruleset.cite("supply-phase"), unit=piece.key)
     if supply and isinstance(action, Cast):
-        return f"spells are cast in the Activation Phase, with an Order token ({state.ruleset.cite('spells')})"
+        page = state.ruleset.cite("spells")
+        return Refusal(Code.WRONG_PHASE, page, unit=piece.key, other="a spell", phase=Phase.SUPPLY.value)
     if not supply and isinstance(action, Treat):
-        return f"hon plays a Medic's treatment in the Supply Phase, instead of its move ({state.ruleset.cite('medic')})"
+        return Refusal(Code.TREAT_IN_SUPPLY_PHASE, state.ruleset.cite("medic"), unit=piece.key)
     path = action.move.path if isinstance(action, GearMove) else getattr(action, "path", None)
     if isinstance(path, Path) and len(path.positions) > 1 and DamageLocation.TRACKS in piece.damage:
-        return f"the tracks of {name(piece)} are damaged: no more Movement Actions ({state.ruleset.cite('damage')})"
+        return Refusal(Code.TRACKS_DAMAGED, state.ruleset.cite("damage"), unit=piece.key)
     check = REFUSALS.get(type(action))
     if check is None or held(state, piece, action) is not None:
         return None

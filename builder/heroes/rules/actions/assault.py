@@ -142,7 +142,7 @@ def _approach(turn: Turn, attacker: Piece, defender: Piece, action: AssaultActio
     launched = attacker.embarked_in is not None
     problem = transport.launch_refusal(turn.state, attacker, defender) if launched else None
     if problem is not None:
-        raise IllegalAttack(Code.NO_LAUNCH, f"{name(attacker)} may not assault: {problem}", cite("transport"))
+        raise IllegalAttack(Code.NO_LAUNCH, problem)
     if action.charge and not attacker.side.has("charge"):
         raise IllegalAttack(Code.NO_ABILITY, f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
     positions = action.path.positions
@@ -503,21 +503,21 @@ def _shelter(turn: Turn, defender: Piece, ride: Piece) -> None:
 
 def _chosen(turn: Turn, piece: Piece, free: tuple[Square, ...], rule: str) -> Square:
     """The square its owner chooses among two or more (a `ForcedMove`): a transport's to get
-    into it, else where it stands next. With no player asked, a transport, else the best
-    covered (HoN core p.18), the first listed on a tie."""
+    into it, else where it stands next. With no player asked (a game of the rules alone), a
+    transport, else the best covered (HoN core p.18), the least square on a tie."""
     if len(free) == 1:
         return free[0]
     if turn.asking:
         return turn.ask(ForcedMove(side=piece.owner, options=free, unit=piece, rule=rule))
-    return min(free, key=lambda sq: shelter_first(turn.state, piece, sq))
+    return min(free, key=lambda sq: (shelter_first(turn.state, piece, sq), sq))
 
 
-def shelter_first(state: GameState, piece: Piece, square: Square) -> tuple[int, Square]:
+def shelter_first(state: GameState, piece: Piece, square: Square) -> int:
     """A retreat's square ranked, the least first: into a transport first, where no shot
-    reaches it (HoN core p.27), then the best covered (p.18), then the first listed."""
+    reaches it (HoN core p.27), then the best covered (p.18)."""
     other = state.occupant().get(square)
     sheltered = other is not None and other.is_vehicle
-    return (-cover(state, piece, (square,)) - (SHELTER if sheltered else 0), square)
+    return -cover(state, piece, (square,)) - (SHELTER if sheltered else 0)
 
 
 SHELTER = 100  # more than any terrain's cover: a transport before any square

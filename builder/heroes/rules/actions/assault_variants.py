@@ -30,7 +30,7 @@ from builder.heroes.rules.actions import assault as assault_action
 from builder.heroes.rules.actions import movement, transport
 from builder.heroes.rules.actions.kinds import AssaultAction, AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.actions.legality import allowed
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.combat import Advance, AssaultVariant
 from builder.heroes.rules.events.game import AdvanceEvent, AssaultEvent
 from builder.heroes.rules.gear import veteran
@@ -113,7 +113,7 @@ def chain_assaults(state: GameState, attacker: Piece) -> Iterator[ChainAssault]:
         yield from allowed(state, attacker, [ChainAssault(path, (defender.key, *others))], chain_refusal)
 
 
-def chain_refusal(state: GameState, attacker: Piece, action: ChainAssault) -> str | None:
+def chain_refusal(state: GameState, attacker: Piece, action: ChainAssault) -> Refusal | None:
     """Why the unit may not make this chain of assaults (`check_chain`), or None."""
     return refusal(lambda: check_chain(state, attacker, action))
 
@@ -244,7 +244,7 @@ def assaults_on_the_move(state: GameState, attacker: Piece) -> Iterator[AssaultO
             yield from (AssaultOnTheMove(launched.path, launched.defender, goal) for goal in goals)
 
 
-def on_the_move_refusal(state: GameState, attacker: Piece, action: AssaultOnTheMove) -> str | None:
+def on_the_move_refusal(state: GameState, attacker: Piece, action: AssaultOnTheMove) -> Refusal | None:
     """Why the unit may not assault so on the move (`check_on_the_move`), or None."""
     return refusal(lambda: check_on_the_move(state, attacker, action))
 
@@ -272,9 +272,7 @@ def check_on_the_move(state: GameState, attacker: Piece, action: AssaultOnTheMov
             )
     launch = transport.launch_refusal(state, attacker, state.pieces[action.defender]) if attacker.embarked_in else None
     if launch is not None:
-        raise IllegalAttack(
-            Code.NO_LAUNCH, f"{name(attacker)} may not assault: {launch}", state.ruleset.cite("transport")
-        )
+        raise IllegalAttack(Code.NO_LAUNCH, launch)
 
 
 def on_the_move(turn: Turn, attacker: Piece, action: AssaultOnTheMove) -> None:

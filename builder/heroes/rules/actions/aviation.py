@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from builder.heroes.rules.actions import changes_of_state, movement
 from builder.heroes.rules.actions.kinds import Board, Disembark, Fly
 from builder.heroes.rules.actions.legality import allowed, refuse
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.actions.transport import stepping_out_refusal
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.events.game import Boarding, EmbarkEvent, Flight, FlightEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import step
@@ -140,44 +141,55 @@ def straight_path(position: Position, squares: int) -> Path:
     return Path(tuple(positions), squares)
 
 
-def flight_refusal(state: GameState, airplane: Piece, action: Fly) -> str | None:
+def flight_refusal(state: GameState, airplane: Piece, action: Fly) -> Refusal | None:
     """Why the airplane may not make this Movement Action, or None (BfC p.10-11)."""
-    if not is_airplane(airplane):
-        return "it is no airplane"
-    if not crewed(state, airplane):
-        return "no Aviator in the cockpit: an airplane cannot move without one"
     current = state.speeds.get(airplane.key)
-    if action.speed not in next_speeds(current):
-        return f"a Speed marker {action.speed} may not replace {current or 'X'}"
-    start = action.path.positions[0]
-    if start.squares != airplane.squares:
-        return "the path does not start where it stands"
-    if action.take_off:
-        if current != TAKE_OFF or action.speed != TAKE_OFF:
-            return "it takes off only when its Speed marker shows 6 as its Movement Action begins"
-        if action.path != straight_path(start, TAKE_OFF):
-            return "it takes off after 6 squares in a straight line"
-        if straight_run(state, airplane, start, TAKE_OFF) < TAKE_OFF:
-            return "the 6 squares ahead of it are not clear"
+    code = None
+    if not is_airplane(airplane):
+        code = Code.NOT_AN_AIRPLANE
+    elif not crewed(state, airplane):
+        code = Code.NO_AVIATOR
+    elif action.speed not in next_speeds(current):
+        code = Code.SPEED_STEP
+    elif action.path.positions[0].squares != airplane.squares:
+        code = Code.BAD_PATH
+    elif action.take_off:
+        code = _take_off_refusal(state, airplane, action, current)
+    elif not action.speed - 1 <= action.path.cost <= action.speed:
+        code = Code.SPEED_SQUARES
+    if code is None:
         return None
-    if not action.speed - 1 <= action.path.cost <= action.speed:
-        return f"at Speed {action.speed} it moves {action.speed - 1} or {action.speed} squares"
+    return Refusal(code, PAGE, unit=airplane.key, value=action.speed, limit=current)
+
+
+def _take_off_refusal(state: GameState, airplane: Piece, action: Fly, current: int | None) -> Code | None:
+    """Why the airplane may not take off so, or None: its Speed marker shows 6 as its
+    Movement Action begins, and it runs 6 clear squares in a straight line (BfC p.11)."""
+    start = action.path.positions[0]
+    if current != TAKE_OFF or action.speed != TAKE_OFF:
+        return Code.TAKE_OFF_SPEED
+    if action.path != straight_path(start, TAKE_OFF):
+        return Code.TAKE_OFF_RUN
+    if straight_run(state, airplane, start, TAKE_OFF) < TAKE_OFF:
+        return Code.RUNWAY_NOT_CLEAR
     return None
 
 
-def board_refusal(state: GameState, aviator: Piece, airplane: Piece | None, cost: int) -> str | None:
+def board_refusal(state: GameState, aviator: Piece, airplane: Piece | None, cost: int) -> Refusal | None:
     """Why the Aviator may not end its movement (`cost` points spent so far) in the airplane."""
     if airplane is None or not is_airplane(airplane) or airplane.owner != aviator.owner:
-        return "it is not an airplane of its side"
+        return Refusal(
+            Code.NOT_ITS_SIDE, PAGE, unit=aviator.key, other=airplane.key if airplane else "", side=aviator.owner
+        )
     if not aviator.side.has(AVIATOR) or aviator.embarked_in is not None:
-        return "only an Aviator on the battlefield gets into an airplane"
+        return Refusal(Code.NO_ABILITY, PAGE, unit=aviator.key, other="Aviator")
     if not set(aviator.squares) & set(neighbours_of(airplane.squares)):
-        return "it is not next to the airplane"
+        return Refusal(Code.NOT_ADJACENT, PAGE, unit=aviator.key, other=airplane.key)
     points = allowance(aviator)
     if points is None or cost + 1 > points:
-        return "it has no movement point left to step into the airplane"
+        return Refusal(Code.NOT_IN_REACH, PAGE, unit=aviator.key, value=cost + 1, limit=points)
     if crewed(state, airplane):
-        return "the cockpit is full"
+        return Refusal(Code.COCKPIT_FULL, PAGE, unit=aviator.key, other=airplane.key)
     return None
 
 
@@ -193,14 +205,13 @@ def boardings(state: GameState, aviator: Piece) -> Iterator[Board]:
     yield from allowed(state, aviator, (Board(plane.key, path) for path in paths for plane in planes), boarding_refusal)
 
 
-def boarding_refusal(state: GameState, aviator: Piece, action: Board) -> str | None:
+def boarding_refusal(state: GameState, aviator: Piece, action: Board) -> Refusal | None:
     """Why the Aviator may not end its move in the airplane, or None (`board_refusal`, where
     its move leaves it)."""
     cost = action.path.cost if action.path is not None else 0
     moves = action.path is not None and len(action.path.positions) > 1
     where = movement.arrived(aviator, action.path) if moves and action.path is not None else aviator
-    problem = board_refusal(state, where, state.pieces.get(action.airplane), cost)
-    return f"{aviator.key} may not get into {action.airplane}: {problem} ({PAGE})" if problem is not None else None
+    return board_refusal(state, where, state.pieces.get(action.airplane), cost)
 
 
 def board(turn: Turn, aviator: Piece, action: Board) -> None:
@@ -216,7 +227,9 @@ def board(turn: Turn, aviator: Piece, action: Board) -> None:
     airplane = turn.state.pieces.get(action.airplane)
     problem = board_refusal(turn.state, aviator, airplane, cost)
     if problem is not None or airplane is None:
-        raise RulesError(Code.MAY_NOT_BOARD, f"{aviator.key} may not get into {action.airplane}: {problem}", PAGE)
+        raise RulesError(
+            Code.MAY_NOT_BOARD, problem or Refusal(Code.NO_SUCH_PIECE, unit=aviator.key, other=action.airplane)
+        )
     turned = replace(aviator, side_index=1 - aviator.side_index) if aviator.side.has(AVIATOR) else aviator
     turn.state.pieces[aviator.key] = replace(turned.moved(airplane.squares, airplane.facing), embarked_in=airplane.key)
     turn.add(
@@ -243,23 +256,17 @@ def cockpit_exits(state: GameState, aviator: Piece) -> Iterator[Disembark]:
     yield from allowed(state, aviator, map(Disembark, neighbours_of(airplane.squares)), cockpit_refusal)
 
 
-def cockpit_refusal(state: GameState, aviator: Piece, action: Disembark) -> str | None:
+def cockpit_refusal(state: GameState, aviator: Piece, action: Disembark) -> Refusal | None:
     """Why the Aviator may not leave its airplane so, or None: turned to its inactive side,
     onto a free square next to the airplane, then along a path from there its movement
     points cover, the step out counting one (BfC p.10-11)."""
     airplane = state.pieces.get(aviator.embarked_in or "")
     out = replace(inactive(aviator), embarked_in=None)
-    points = allowance(out)
-    problem = None
     if airplane is None or action.square not in neighbours_of(airplane.squares):
-        problem = "it gets out onto a square next to its airplane"
-    elif not may_stand(state, out, (action.square,)):
-        problem = "that square is not free"
-    elif action.path is not None and (
-        action.path.positions[0].squares != (action.square,) or points is None or action.path.cost + 1 > points
-    ):
-        problem = "it may not go on along that path"
-    return f"{aviator.key} may not leave its airplane so: {problem} ({PAGE})" if problem is not None else None
+        return Refusal(Code.NOT_ADJACENT, PAGE, unit=aviator.key, other=aviator.embarked_in or "", square=action.square)
+    if not may_stand(state, out, (action.square,)):
+        return Refusal(Code.MAY_NOT_STAND, PAGE, unit=aviator.key, squares=(action.square,))
+    return stepping_out_refusal(out, action.square, action.path, PAGE)
 
 
 def leave_cockpit(turn: Turn, aviator: Piece, action: Disembark) -> None:
@@ -311,9 +318,7 @@ def flights(state: GameState, airplane: Piece) -> Iterator[Fly]:
 
 def fly(turn: Turn, airplane: Piece, action: Fly) -> None:
     state = turn.state
-    problem = flight_refusal(state, airplane, action)
-    if problem is not None:
-        raise RulesError(Code.MAY_NOT_FLY, f"{airplane.key} may not fly so: {problem}", PAGE)
+    refuse(Code.MAY_NOT_FLY, flight_refusal(state, airplane, action))
     before = state.speeds.get(airplane.key)
     state.speeds[airplane.key] = action.speed
     turn.add(

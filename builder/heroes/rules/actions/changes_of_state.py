@@ -9,7 +9,7 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import movement
 from builder.heroes.rules.actions.kinds import ChangeState
 from builder.heroes.rules.actions.legality import allowed
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.events.game import (
     FlipEvent,
     SpotEvent,
@@ -120,26 +120,29 @@ def changes_of_state(state: GameState, piece: Piece) -> Iterator[ChangeState]:
     yield from allowed(state, piece, found, change_refusal)
 
 
-def change_refusal(state: GameState, piece: Piece, action: ChangeState) -> str | None:
+def change_refusal(state: GameState, piece: Piece, action: ChangeState) -> Refusal | None:
     """Why the unit may not turn over so, or None: a counter that may change state
     (`may_change_state`), an Amphibious Ambush unit turning to its concealed side only in
     water (SoN p.17), where it turns over."""
     if not may_change_state(piece):
-        return f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up"
+        return _no_other_side(state, piece)
     moved = action.path is not None and len(action.path.positions) > 1 and not action.first
     where = movement.arrived(piece, action.path) if moved and action.path is not None else piece
     if turned_over(piece).concealed and not may_conceal_here(state, where):
-        return f"{piece.key} may ambush only in water spaces ({state.ruleset.cite('amphibious-ambush')})"
+        return Refusal(Code.NOT_IN_WATER, state.ruleset.cite("amphibious-ambush"), unit=piece.key)
     return None
+
+
+def _no_other_side(state: GameState, piece: Piece) -> Refusal:
+    """No Active and Inactive Sides with Tripod or Ambush up to turn over between (HoN core p.21)."""
+    return Refusal(Code.NO_SUCH_SIDE, state.ruleset.cite("change-of-state"), unit=piece.key)
 
 
 def change_state(turn: Turn, piece: Piece, action: ChangeState) -> None:
     """Turn the counter over at the start or the end of the Movement Action, once (HoN
     core p.21); a concealed unit turning over this way is not spotted but revealed."""
     if not may_change_state(piece):
-        raise RulesError(
-            Code.NO_ABILITY, f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up"
-        )
+        raise RulesError(Code.NO_ABILITY, _no_other_side(turn.state, piece))
     if action.path is not None and action.first:
         piece = _flip(turn, piece)
         movement.move(turn, piece, action.path, turned=True)
@@ -161,9 +164,7 @@ def _flip(turn: Turn, piece: Piece) -> Piece:
     flipped = turned_over(piece)
     if flipped.concealed and not may_conceal_here(turn.state, piece):
         raise RulesError(
-            Code.NOT_IN_WATER,
-            f"{piece.key} may ambush only in water spaces",
-            turn.state.ruleset.cite("amphibious-ambush"),
+            Code.NOT_IN_WATER, Refusal(Code.NOT_IN_WATER, turn.state.ruleset.cite("amphibious-ambush"), unit=piece.key)
         )
     turn.state.pieces[piece.key] = flipped
     turn.add(

@@ -18,7 +18,7 @@ from builder.heroes.rules.action_cards import played
 from builder.heroes.rules.actions import opportunity_fire, template_fire
 from builder.heroes.rules.actions.defensive_positions import position_opportunity
 from builder.heroes.rules.actions.kinds import MAX_AMMO, Fire
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.combat import FireNote, Watched
 from builder.heroes.rules.events.game import FireEvent
 from builder.heroes.rules.gear import defence, veteran
@@ -291,7 +291,7 @@ def fire(turn: Turn, firer: Piece, action: Fire, on_the_move: bool = False, oppo
     cite = turn.state.ruleset.cite
     problem = fire_refusal(turn.state, firer, action)
     if problem is not None:
-        raise IllegalAttack(Code.MAY_NOT_FIRE, problem, cite("fire"))
+        raise IllegalAttack(Code.MAY_NOT_FIRE, problem)
     shares = action.shares or (None,) * len(action.shots)
     if not all(a.may_fire(turn, firer) for a in on_side(firer.side, Hook.BEFORE_FIRING)):
         return  # Jury-rigged material broken (SoN p.17)
@@ -400,7 +400,7 @@ def _stand_in(turn: Turn, event: FireEvent, result: FireResult, stand_in: Piece)
     template_fire.shot_destruction(turn, result)
 
 
-def fire_refusal(state: GameState, firer: Piece, action: Fire) -> str | None:
+def fire_refusal(state: GameState, firer: Piece, action: Fire) -> Refusal | None:
     """Why `firer` may not declare this Firing Action, or None: one weapon only when its crew
     is hit (HoN core p.15), a Machine Gunner's share for each shot or none (p.24), the Ammo
     markers it spends (p.28). Whether each weapon has its shot is judged as it fires: one
@@ -409,18 +409,19 @@ def fire_refusal(state: GameState, firer: Piece, action: Fire) -> str | None:
     for weapon, _ in action.shots:
         if weapon not in weapons:
             weapons.append(weapon)
+    cite = state.ruleset.cite
     if one_weapon_only(firer) and len(weapons) > 1:
-        return f"the crew of {name(firer)} is hit: it fires one of its weapons only ({state.ruleset.cite('damage')})"
+        return Refusal(Code.ONE_WEAPON_ONLY, cite("damage"), unit=firer.key, value=len(weapons))
     if action.shares and len(action.shares) != len(action.shots):
-        return "a Machine Gunner share for each shot, or none at all"
+        return Refusal(Code.MACHINE_GUNNER_SHARES, cite("machine-gunner"), unit=firer.key, value=len(action.shares))
     if not action.ammo:
         return None
     pool = ammo_pool(state, firer)
     cap = MAX_AMMO if pool is None else ammo_cap(pool)  # SoN p.16: as many as you want
     if action.ammo < 0 or action.ammo > cap:
-        return f"1 to {cap} Ammo markers on one Firing Action ({state.ruleset.cite('gear')})"
+        return Refusal(Code.MARKER_COUNT, cite("gear"), unit=firer.key, other="Ammo", value=action.ammo, limit=cap)
     if pool is None or pool.count < action.ammo:
-        return f"{name(firer)} has not {action.ammo} Ammo marker(s) to spend ({state.ruleset.cite('gear')})"
+        return Refusal(Code.NO_MARKER, cite("gear"), unit=firer.key, other="Ammo", value=action.ammo)
     return None
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 
@@ -16,14 +16,14 @@ A = TypeVar("A")
 
 
 def allowed(
-    state: GameState, piece: Piece, actions: Iterable[A], refusal: Callable[[GameState, Piece, A], str | None]
+    state: GameState, piece: Piece, actions: Iterable[A], refusal: Callable[[GameState, Piece, A], Refusal | None]
 ) -> Iterator[A]:
     """The actions of `actions` the rules allow the unit: those `refusal` finds nothing against."""
     return (action for action in actions if refusal(state, piece, action) is None)
 
 
-def refuse(code: Code, refused: str | None) -> None:
+def refuse(code: Code, refused: Refusal | None) -> None:
     """Raise the rules' refusal, when there is one: a RulesError, `code` naming the action
-    refused, the reason (with its page) the message."""
+    refused, carrying the refusal."""
     if refused is not None:
         raise RulesError(code, refused)

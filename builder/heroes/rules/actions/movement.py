@@ -16,7 +16,7 @@ from builder.heroes.rules.action_cards.surprise import needs_card, window_in_rea
 from builder.heroes.rules.actions import assault, changes_of_state, firing, opportunity_fire, transport
 from builder.heroes.rules.actions.kinds import Clear, Enter, Fire, Leave, Move
 from builder.heroes.rules.actions.legality import refuse
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.events.combat import Crushing, Displaced
 from builder.heroes.rules.events.game import (
     ClearEvent,
@@ -328,22 +328,25 @@ def wreck_points(turn: Turn, vehicle: Piece, key: str, points: int, how: Crushin
     )
 
 
-def card_refusal(state: GameState, piece: Piece, path: Path, cards: tuple[str, ...]) -> str | None:
+def card_refusal(state: GameState, piece: Piece, path: Path, cards: tuple[str, ...]) -> Refusal | None:
     """Why `cards` may not be played for their movement Alternate Bonus on a Movement Action
     along `path`, or None: cards of the side's hand with such a bonus (`bonus_cards`), whose
     squares added to the unit's Movement Value cover the path (HoN core p.17)."""
     try:
         played = bonus_cards(state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES)
-    except ValueError as problem:
-        return str(problem)
+    except RulesError as problem:
+        return problem.refusal
     bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
     points = allowance(piece)
     if points is None or path.cost > points + bonus:
-        return f"{piece.key} cannot move {path.cost} squares, even with +{bonus}"
+        limit = None if points is None else points + bonus
+        return Refusal(
+            Code.NOT_IN_REACH, state.ruleset.cite("action-cards"), unit=piece.key, value=path.cost, limit=limit
+        )
     return None
 
 
-def move_refusal(state: GameState, piece: Piece, action: Move) -> str | None:
+def move_refusal(state: GameState, piece: Piece, action: Move) -> Refusal | None:
     """Why the unit may not take this Movement Action as declared, or None: the cards played
     for their Alternate Bonus (`card_refusal`), a Surprise card for each window it goes
     through (HoN core p.17), the Fire on the Move it declares (`firing.fire_refusal`, p.23)."""
@@ -457,8 +460,8 @@ def entries(state: GameState, piece: Piece) -> Iterator[Enter]:
     zones = [through] if through is not None else zones_for(state.scenario, piece.owner, piece.unit.id)
     area = zone_squares(zones, state.battlefield)
     taken = frozenset(state.occupant())
-    for squares, facing in candidates(piece, area, taken, passage_map(state.battlefield), state.battlefield):
-        yield Enter(Position(squares, facing))
+    for run in candidates(piece, area, taken, passage_map(state.battlefield), state.battlefield):
+        yield from (Enter(Position(squares, facing)) for squares, facing in run)
 
 
 def may_leave(state: GameState, piece: Piece) -> bool:
@@ -466,11 +469,15 @@ def may_leave(state: GameState, piece: Piece) -> bool:
     return bool(piece.squares) and piece.embarked_in is None and set(piece.squares) <= exit_squares(state, piece.owner)
 
 
-def entry_refusal(state: GameState, piece: Piece, action: Enter) -> str | None:
+def entry_refusal(state: GameState, piece: Piece, action: Enter) -> Refusal | None:
     """Why the unit may not enter the battlefield there, or None: from reserve, onto squares
     it may stand on."""
-    if piece.key not in state.reserve or not may_stand(state, piece, action.position.squares):
-        return f"{piece.key} may not enter on {action.position.squares}"
+    if piece.key not in state.reserve:
+        return Refusal(Code.NOT_IN_RESERVE, unit=piece.key)
+    if not may_stand(state, piece, action.position.squares):
+        return Refusal(
+            Code.MAY_NOT_STAND, state.ruleset.cite("movement"), unit=piece.key, squares=action.position.squares
+        )
     return None
 
 
@@ -490,9 +497,9 @@ def enter(turn: Turn, piece: Piece, action: Enter) -> None:
     )
 
 
-def leaving_refusal(state: GameState, piece: Piece, action: Leave) -> str | None:
+def leaving_refusal(state: GameState, piece: Piece, action: Leave) -> Refusal | None:
     """Why the unit may not leave the battlefield (`may_leave`), or None."""
-    return None if may_leave(state, piece) else f"{piece.key} is not on its side's exit squares"
+    return None if may_leave(state, piece) else Refusal(Code.NOT_ON_AN_EXIT, unit=piece.key, side=piece.owner)
 
 
 def leave(turn: Turn, piece: Piece, action: Leave) -> None:
@@ -521,10 +528,10 @@ def clearings(state: GameState, piece: Piece) -> Iterator[Clear]:
     yield from (Clear(line) for line in hedgehogs_in_reach(state, piece))
 
 
-def clearing_refusal(state: GameState, piece: Piece, action: Clear) -> str | None:
+def clearing_refusal(state: GameState, piece: Piece, action: Clear) -> Refusal | None:
     """Why the unit may not remove that barbed hedgehog, or None (`hedgehogs_in_reach`)."""
     if action.line not in hedgehogs_in_reach(state, piece):
-        return f"{piece.key} is no Engineer with that barbed hedgehog in its ZoC"
+        return Refusal(Code.NO_HEDGEHOG_IN_ZOC, "BfC p.05", unit=piece.key, value=action.line)
     return None
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules.actions import movement
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.actions.legality import refuse
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.game import MoveEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -54,25 +55,25 @@ def scout_paths(state: GameState, piece: Piece) -> tuple[Path, ...]:
     return tuple(path for _, path in sorted(moves.items()) if scout_refusal(state, piece, path) is None)
 
 
-def scout_refusal(state: GameState, piece: Piece, path: Path) -> str | None:
+def scout_refusal(state: GameState, piece: Piece, path: Path) -> Refusal | None:
+    """Why the unit may not make that Scout move, or None (HoN core p.26)."""
     moves = scout_moves(state, piece)
-    if moves is None:
-        return "it has no Scout ability"
     end = path.destination
-    if end not in moves or moves[end] != path:
-        return "it is not a Scout move of the unit"
-    if barred(state) & set(end.squares):
-        return "it may not end adjacent to an objective or in its area"
-    return None
+    code = None
+    if moves is None:
+        code = Code.NO_ABILITY
+    elif end not in moves or moves[end] != path:
+        code = Code.NOT_A_SCOUT_MOVE
+    elif barred(state) & set(end.squares):
+        code = Code.NEAR_AN_OBJECTIVE
+    if code is None:
+        return None
+    return Refusal(code, state.ruleset.cite("scout"), unit=piece.key, other="Scout", squares=end.squares)
 
 
 def scout(turn: Turn, key: str, path: Path) -> None:
     piece = turn.state.pieces[key]
-    problem = scout_refusal(turn.state, piece, path)
-    if problem is not None:
-        raise RulesError(
-            Code.MAY_NOT_SCOUT, f"{key} may not make that Scout move: {problem}", turn.state.ruleset.cite("scout")
-        )
+    refuse(Code.MAY_NOT_SCOUT, scout_refusal(turn.state, piece, path))
     # An Ambush unit moves without revealing itself (p.26): no spotting on the way.
     before = len(turn.frames)
     movement.move(turn, piece, path, turned=piece.concealed, interruptible=False)

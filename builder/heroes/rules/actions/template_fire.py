@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import CombatValues, WeaponRole
 from builder.heroes.rules.actions.kinds import Snipe, TemplateFire
 from builder.heroes.rules.actions.legality import allowed
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.combat import Laid
 from builder.heroes.rules.events.game import (
     FireEvent,
@@ -174,12 +174,10 @@ def template_fires(state: GameState, firer: Piece) -> Iterator[TemplateFire]:
             yield TemplateFire(at)
 
 
-def template_refusal(state: GameState, firer: Piece, action: TemplateFire) -> str | None:
+def template_refusal(state: GameState, firer: Piece, action: TemplateFire) -> Refusal | None:
     """Why `firer` may not fire a template at the interspace (`template_plan`), or None."""
     if template_plan(state, firer, action.at) is None:
-        return (
-            f"{name(firer)} may not fire a template at interspace {list(action.at)} ({state.ruleset.cite('howitzer')})"
-        )
+        return Refusal(Code.TEMPLATE_PLACEMENT, state.ruleset.cite("howitzer"), unit=firer.key, square=tuple(action.at))
     return None
 
 
@@ -263,7 +261,7 @@ def snipes(state: GameState, firer: Piece) -> Iterator[Snipe]:
     yield from allowed(state, firer, (Snipe(target.key) for target in targets), snipe_refusal)
 
 
-def snipe_refusal(state: GameState, firer: Piece, action: Snipe) -> str | None:
+def snipe_refusal(state: GameState, firer: Piece, action: Snipe) -> Refusal | None:
     """Why the Sniper may not snipe at `action.target` (`check_snipe`), or None."""
     return refusal(lambda: check_snipe(state, firer, action))
 

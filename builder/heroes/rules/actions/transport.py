@@ -10,7 +10,7 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import assault, changes_of_state, movement
 from builder.heroes.rules.actions.kinds import Disembark, Embark, PushWreck
 from builder.heroes.rules.actions.legality import allowed, refuse
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.events.combat import Displaced
 from builder.heroes.rules.events.game import (
     Boarding,
@@ -20,7 +20,7 @@ from builder.heroes.rules.events.game import (
 )
 from builder.heroes.rules.geometry.grid import neighbours, range_between
 from builder.heroes.rules.geometry.passage import passage_map
-from builder.heroes.rules.geometry.path import allowance
+from builder.heroes.rules.geometry.path import Path, allowance
 from builder.heroes.rules.geometry.squares import (
     forced_move_zones,
     may_stand,
@@ -29,7 +29,6 @@ from builder.heroes.rules.geometry.squares import (
 )
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.resolution import hits
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.cover import cover
 from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.resolution.spotting import inactive
@@ -46,40 +45,45 @@ def load_of(piece: Piece) -> int:
     return 1 if piece.unit.role.is_character else 2
 
 
-def embark_refusal(state: GameState, piece: Piece, transport: Piece) -> str | None:
+def embark_refusal(state: GameState, piece: Piece, transport: Piece) -> Refusal | None:
     """Why `piece` may not get into `transport` now, or None (HoN core p.27): infantry only,
     from a square next to it, into a vehicle with the Transport ability and room left, one
     counter of more than one square at most (a Scout transport scouts with Scouts only aboard:
     actions/scouting.py)."""
     if not set(piece.squares) & set(neighbours_of(transport.squares)):
-        return "it is not next to the vehicle"
+        return Refusal(Code.NOT_ADJACENT, state.ruleset.cite("transport"), unit=piece.key, other=transport.key)
     return room_refusal(state, piece, transport)
 
 
-def room_refusal(state: GameState, piece: Piece, transport: Piece) -> str | None:
+def room_refusal(state: GameState, piece: Piece, transport: Piece) -> Refusal | None:
     """Why `transport` has no room for `piece`, or None (HoN core p.27)."""
     capacity = transport.side.ability_value("transport")
+    code = None
     if not piece.is_infantry or piece.embarked_in is not None:
-        return "only an infantry unit on the battlefield gets into a vehicle"
-    if capacity is None or transport.is_wreck or transport.owner != piece.owner:
-        return "it is not a transport of its side"
-    aboard = [p for p in state.pieces.values() if p.embarked_in == transport.key]
-    if sum(load_of(p) for p in aboard) + load_of(piece) > capacity:
-        return f"no room left (Transport {capacity})"
-    if piece.unit.footprint > 1 and any(p.unit.footprint > 1 for p in aboard):
-        return "one counter larger than one square at most"
-    return None
+        code = Code.NOT_INFANTRY
+    elif capacity is None or transport.is_wreck or transport.owner != piece.owner:
+        code = Code.NOT_A_TRANSPORT
+    else:
+        aboard = [p for p in state.pieces.values() if p.embarked_in == transport.key]
+        if sum(load_of(p) for p in aboard) + load_of(piece) > capacity:
+            code = Code.NO_ROOM
+        elif piece.unit.footprint > 1 and any(p.unit.footprint > 1 for p in aboard):
+            code = Code.ONE_LARGE_COUNTER
+    if code is None:
+        return None
+    return Refusal(code, state.ruleset.cite("transport"), unit=piece.key, other=transport.key, limit=capacity)
 
 
-def launch_refusal(state: GameState, rider: Piece, defender: Piece) -> str | None:
+def launch_refusal(state: GameState, rider: Piece, defender: Piece) -> Refusal | None:
     """Why `rider` may not launch an assault from the transport it rides in, or None (HoN core
     p.25, p.27: "It is possible to launch an assault from a vehicle that has the Transport
     special ability"): the vehicle must be next to the defender."""
     transport = state.pieces.get(rider.embarked_in or "")
+    page = state.ruleset.cite("transport")
     if transport is None or not transport.side.has("transport"):
-        return "an assault is launched from a vehicle with the Transport ability only"
+        return Refusal(Code.NOT_A_TRANSPORT, page, unit=rider.key, other=rider.embarked_in or "")
     if not set(defender.squares) & set(neighbours_of(transport.squares)):
-        return "its transport is not next to the defender"
+        return Refusal(Code.NO_LAUNCH, page, unit=rider.key, other=defender.key)
     return None
 
 
@@ -98,32 +102,40 @@ def refuges(state: GameState, piece: Piece, squares: list[Square]) -> dict[Squar
     return found
 
 
-def push_refusal(state: GameState, vehicle: Piece, wreck: Piece, direction: int) -> str | None:
+def push_refusal(state: GameState, vehicle: Piece, wreck: Piece, direction: int) -> Refusal | None:
     """Why `vehicle`, one step in `direction`, may not push `wreck` one square, or None
     (HoN core p.11)."""
+    page = state.ruleset.cite("pushing-wrecks")
     if vehicle.type is not UnitType.HEAVY_VEHICLE and len(wreck.squares) > 1:
-        return "a light vehicle pushes only wrecks that fit in one square"
+        return Refusal(Code.WRECK_TOO_BIG, page, unit=vehicle.key, other=wreck.key)
     dc, dr = STEPS[direction]
     ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
     vacated = set(ahead) - set(vehicle.squares)
     if not vacated & set(wreck.squares):
-        return "it does not drive into the wreck"
+        return Refusal(Code.NOT_INTO_THE_WRECK, page, unit=vehicle.key, other=wreck.key)
     passage = passage_map(state.battlefield)
-    if any(passage.refusal(sq, vehicle.unit, vehicle.side) for sq in ahead):
-        return "the square it vacates is impassable to the pushing vehicle"
+    for square in ahead:
+        if passage.refusal(square, vehicle.unit, vehicle.side):
+            return Refusal(Code.IMPASSABLE, page, unit=vehicle.key, square=square)
+    return _landing_refusal(state, vehicle, wreck, tuple((c + dc, r + dr) for c, r in wreck.squares))
+
+
+def _landing_refusal(state: GameState, vehicle: Piece, wreck: Piece, pushed_to: tuple[Square, ...]) -> Refusal | None:
+    """Why the wreck may not be pushed onto `pushed_to`, or None: on the battlefield, into no
+    terrain impassable to vehicles save water, onto no unit but infantry (HoN core p.11)."""
+    page = state.ruleset.cite("pushing-wrecks")
     field = state.battlefield
-    pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
     occupant = state.occupant()
     for square in pushed_to:
         if square not in field.squares:
-            return "a wreck is never pushed off the edge of the battlefield"
+            return Refusal(Code.OFF_THE_BATTLEFIELD, page, unit=wreck.key, square=square)
         effects = field.effects_at(square)
         barred = UnitType.LIGHT_VEHICLE in effects.impassable or UnitType.HEAVY_VEHICLE in effects.impassable
         if barred and not effects.water:
-            return "it would go into terrain impassable to vehicles"
+            return Refusal(Code.IMPASSABLE, page, unit=wreck.key, square=square)
         other = occupant.get(square)
         if other is not None and other.key not in (wreck.key, vehicle.key) and not other.is_infantry:
-            return f"{name(other)} is in the way"
+            return Refusal(Code.IN_THE_WAY, page, unit=wreck.key, other=other.key, square=square)
     return None
 
 
@@ -138,19 +150,20 @@ def pushes(state: GameState, vehicle: Piece) -> Iterator[PushWreck]:
     yield from allowed(state, vehicle, candidates, pushing_refusal)
 
 
-def pushing_refusal(state: GameState, vehicle: Piece, action: PushWreck) -> str | None:
+def pushing_refusal(state: GameState, vehicle: Piece, action: PushWreck) -> Refusal | None:
     """Why the vehicle may not push so, or None: a vehicle with a movement point left after
     its move, whose step drives it into the wreck and onto no other unit's square, the wreck
     pushed as `push_refusal` allows from where the move leaves it (HoN core p.11)."""
+    page = state.ruleset.cite("pushing-wrecks")
     if not vehicle.is_vehicle:
-        return f"{vehicle.key} is no vehicle: only vehicles push wrecks"
+        return Refusal(Code.NOT_A_VEHICLE, page, unit=vehicle.key)
     points = allowance(vehicle)
     cost = action.path.cost if action.path is not None else 0
     if points is None or cost + 1 > points:
-        return f"{vehicle.key} has no movement point left to push"
+        return Refusal(Code.NOT_IN_REACH, page, unit=vehicle.key, value=cost + 1, limit=points)
     wreck = state.pieces.get(action.wreck)
     if wreck is None or not wreck.is_wreck:
-        return f"no wreck {action.wreck}"
+        return Refusal(Code.NO_SUCH_PIECE, unit=vehicle.key, other=action.wreck)
     moves = action.path is not None and len(action.path.positions) > 1
     pusher = movement.arrived(vehicle, action.path) if moves and action.path is not None else vehicle
     dc, dr = STEPS[action.direction]
@@ -158,9 +171,8 @@ def pushing_refusal(state: GameState, vehicle: Piece, action: PushWreck) -> str 
     for square in ((c + dc, r + dr) for c, r in pusher.squares):
         other = occupant.get(square)
         if other is not None and other.key not in (vehicle.key, wreck.key):
-            return f"{name(other)} stands where {name(vehicle)} would go"
-    problem = push_refusal(state, pusher, wreck, action.direction)
-    return f"{vehicle.key} may not push {wreck.key}: {problem}" if problem is not None else None
+            return Refusal(Code.IN_THE_WAY, page, unit=vehicle.key, other=other.key, square=square)
+    return push_refusal(state, pusher, wreck, action.direction)
 
 
 def push_wreck(turn: Turn, vehicle: Piece, action: PushWreck) -> None:
@@ -181,9 +193,7 @@ def push_wreck(turn: Turn, vehicle: Piece, action: PushWreck) -> None:
     wreck = turn.state.pieces.get(action.wreck)
     if wreck is None or not wreck.is_wreck:
         raise RulesError(Code.NO_TARGET, f"no wreck {action.wreck}")
-    problem = push_refusal(turn.state, vehicle, wreck, action.direction)
-    if problem is not None:
-        raise RulesError(Code.MAY_NOT_PUSH, f"{vehicle.key} may not push {wreck.key}: {problem}")
+    refuse(Code.MAY_NOT_PUSH, push_refusal(turn.state, vehicle, wreck, action.direction))
     dc, dr = STEPS[action.direction]
     pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
     ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
@@ -251,16 +261,15 @@ def embarkings(state: GameState, piece: Piece) -> Iterator[Embark]:
         yield from (Embark(t.key, path) for t in transports if embark_refusal(state, where, t) is None)
 
 
-def embarking_refusal(state: GameState, piece: Piece, action: Embark) -> str | None:
+def embarking_refusal(state: GameState, piece: Piece, action: Embark) -> Refusal | None:
     """Why the unit may not get into the transport at the end of its move, or None
     (`embark_refusal`, where the move leaves it)."""
     transport = state.pieces.get(action.transport)
     if transport is None:
-        return f"no transport {action.transport}"
+        return Refusal(Code.NO_SUCH_PIECE, unit=piece.key, other=action.transport)
     moves = action.path is not None and len(action.path.positions) > 1
     where = movement.arrived(piece, action.path) if moves and action.path is not None else piece
-    problem = embark_refusal(state, where, transport)
-    return f"{piece.key} may not embark in {transport.key}: {problem}" if problem is not None else None
+    return embark_refusal(state, where, transport)
 
 
 def embark(turn: Turn, piece: Piece, action: Embark) -> None:
@@ -273,9 +282,7 @@ def embark(turn: Turn, piece: Piece, action: Embark) -> None:
             changes_of_state.spot_all(turn, except_key=piece.key)
             return
         piece = moved
-    problem = embark_refusal(turn.state, piece, transport)
-    if problem is not None:
-        raise RulesError(Code.MAY_NOT_EMBARK, f"{piece.key} may not embark in {transport.key}: {problem}")
+    refuse(Code.MAY_NOT_EMBARK, embark_refusal(turn.state, piece, transport))
     turn.state.pieces[piece.key] = replace(piece.moved(transport.squares, transport.facing), embarked_in=transport.key)
     turn.add(
         EmbarkEvent(
@@ -302,22 +309,33 @@ def disembarkings(state: GameState, piece: Piece) -> Iterator[Disembark]:
     yield from allowed(state, piece, map(Disembark, neighbours_of(transport.squares)), disembark_refusal)
 
 
-def disembark_refusal(state: GameState, piece: Piece, action: Disembark) -> str | None:
+def disembark_refusal(state: GameState, piece: Piece, action: Disembark) -> Refusal | None:
     """Why the unit may not get off its transport so, or None: onto a square next to it it
     may stand on, then along a path from there its movement points cover, the step out
     counting one (HoN core p.27)."""
-    square, path = action.square, action.path
+    square, path, page = action.square, action.path, state.ruleset.cite("transport")
     transport = state.pieces.get(piece.embarked_in or "")
     if transport is None:
-        return f"{piece.key} is not embarked"
+        return Refusal(Code.NOT_ABOARD, page, unit=piece.key)
     if square not in neighbours_of(transport.squares):
-        return f"{square} is not next to {transport.key}"
+        return Refusal(Code.NOT_ADJACENT, page, unit=piece.key, other=transport.key, square=square)
     out = replace(piece, embarked_in=None)
     if not may_stand(state, out, (square,)):
-        return f"{piece.key} may not get off onto {square}"
+        return Refusal(Code.MAY_NOT_STAND, page, unit=piece.key, squares=(square,))
+    return stepping_out_refusal(out, square, path, page)
+
+
+def stepping_out_refusal(out: Piece, square: Square, path: Path | None, page: str) -> Refusal | None:
+    """Why a unit out of its transport or airplane onto `square` may not go on along `path`,
+    or None: a path from that square its movement points cover, the step out counting one
+    (HoN core p.27; BfC p.10-11)."""
+    if path is None:
+        return None
+    if path.positions[0].squares != (square,):
+        return Refusal(Code.BAD_PATH, page, unit=out.key, square=square)
     points = allowance(out)
-    if path is not None and (path.positions[0].squares != (square,) or points is None or path.cost + 1 > points):
-        return f"{piece.key} may not go on from {square} along that path"
+    if points is None or path.cost + 1 > points:
+        return Refusal(Code.NOT_IN_REACH, page, unit=out.key, value=path.cost + 1, limit=points)
     return None
 
 

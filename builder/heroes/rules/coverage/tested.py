@@ -649,6 +649,7 @@ TESTED: dict[str, tuple[str, ...]] = {
         "tests/heroes/rules/test_deployment.py::test_auto_deploy_places_everyone_legally_and_deterministically",
         "tests/heroes/rules/test_deployment.py::test_inside_the_zone_is_legal_outside_is_not",
         "tests/heroes/rules/test_deployment.py::test_no_two_counters_on_one_square",
+        "tests/heroes/rules/test_deployment_mirror.py::test_the_same_army_deploys_as_the_image_of_the_other",
     ),
     "entry-squares": (
         "tests/heroes/rules/test_deployment.py::test_a_side_entering_later_stands_on_its_entry_squares",

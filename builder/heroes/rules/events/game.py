@@ -12,9 +12,9 @@ this module names them all."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from builder.heroes.catalogue.cards import BonusKind
 from builder.heroes.rules.events.combat import (
@@ -42,6 +42,7 @@ from builder.heroes.rules.events.phase import Phase, PhasedEvent
 from builder.heroes.rules.pieces import Square
 from builder.heroes.rules.resolution.combat import FireOutcome
 from builder.kernel.diagnostics import Issue
+from builder.kernel.events import event_log
 
 __all__ = [
     "EVENT_LOG",
@@ -580,7 +581,7 @@ class ScenarioEvent(PhasedEvent):
     ends_after: int | None = None
 
 
-HeroesEvent = Annotated[
+HeroesEvent = (
     InitiativeEvent
     | DeployEvent
     | TurnEvent
@@ -623,9 +624,8 @@ HeroesEvent = Annotated[
     | SpellEvent
     | AidEvent
     | SubstituteEvent
-    | SearchEvent,
-    Field(discriminator="kind"),
-]
+    | SearchEvent
+)
 
 # Reads the "events" of `hon simulate --json` back: each by its "kind".
-EVENT_LOG: TypeAdapter[list[HeroesEvent]] = TypeAdapter(list[HeroesEvent])
+EVENT_LOG: TypeAdapter[list[HeroesEvent]] = event_log(HeroesEvent)

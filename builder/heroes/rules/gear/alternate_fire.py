@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from builder.heroes.rules.action_cards import battle_events
 from builder.heroes.rules.actions import firing, opportunity_fire, template_fire
 from builder.heroes.rules.actions.legality import allowed
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.combat import FiredBy, GearUse, Laid
 from builder.heroes.rules.events.game import FireEvent, GearEvent, TemplateEvent
 from builder.heroes.rules.gear import defence, veteran
@@ -189,7 +189,7 @@ def gear_fires(state: GameState, firer: Piece) -> Iterator[GearFire]:
                 yield GearFire(marker, target.key)
 
 
-def gear_fire_refusal(state: GameState, firer: Piece, action: GearFire) -> str | None:
+def gear_fire_refusal(state: GameState, firer: Piece, action: GearFire) -> Refusal | None:
     """Why the unit may not fire the marker at `action.target` (`check_gear_fire`), or None."""
     return refusal(lambda: check_gear_fire(state, firer, action))
 
@@ -282,7 +282,7 @@ def gear_throws(state: GameState, firer: Piece) -> Iterator[GearThrow]:
                 yield GearThrow(marker, at)
 
 
-def gear_throw_refusal(state: GameState, firer: Piece, action: GearThrow) -> str | None:
+def gear_throw_refusal(state: GameState, firer: Piece, action: GearThrow) -> Refusal | None:
     """Why the unit may not throw or fire the marker at the interspace, or None: a Grenade or
     Rifle Grenade it may spend, thrown as `throw_check` allows (HoN core p.29)."""
     page = state.ruleset.cite("grenade")
@@ -366,7 +366,7 @@ def grenades_into(state: GameState, firer: Piece) -> Iterator[GrenadeInto]:
                     buildings.add(element.key)
 
 
-def grenade_into_refusal(state: GameState, firer: Piece, action: GrenadeInto) -> str | None:
+def grenade_into_refusal(state: GameState, firer: Piece, action: GrenadeInto) -> Refusal | None:
     """Why the unit may not throw the Grenade there (`check_grenade_into`), or None."""
     return refusal(lambda: check_grenade_into(state, firer, action))
 

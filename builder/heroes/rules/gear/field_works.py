@@ -31,7 +31,7 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import changes_of_state, movement
 from builder.heroes.rules.actions.kinds import Deploy, Item
 from builder.heroes.rules.actions.legality import allowed, refuse
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.game import WorksEvent
 from builder.heroes.rules.geometry.grid import Point, edge_of_segment
 from builder.heroes.rules.geometry.zoc import zone_among
@@ -58,24 +58,30 @@ NAMES = {
 }
 
 
-def position_refusal(state: GameState, square: Square, infantry_only: bool) -> str | None:
+def position_refusal(state: GameState, square: Square, infantry_only: bool) -> Refusal | None:
     """Why a position may not go on `square`, or None. `infantry_only`: the Forward Position's
     "any square Impassable to Infantry Units", else the Advanced Position's "any Impassable square"."""
+    code = _ground_refusal(state, square, infantry_only)
+    if code is None and square in state.positions:
+        code = Code.TAKEN
+    return None if code is None else Refusal(code, POSITION_PAGE if infantry_only else PAGE, square=square)
+
+
+def _ground_refusal(state: GameState, square: Square, infantry_only: bool) -> Code | None:
+    """Why the ground of `square` takes no position (BfC p.08-09), or None."""
     field = state.battlefield
     if square not in field.squares:
-        return "it is off the battlefield"
+        return Code.OFF_THE_BATTLEFIELD
     element = field.element_at.get(square)
     effects = field.effects_at(square)
     if effects.building or effects.structure is not None:
-        return "not in a building or a bunker"
+        return Code.IN_A_BUILDING
     if element is not None and (element.key in state.ruined or element.terrain.id == "ruins"):
-        return "not in ruins or rubble"
+        return Code.IN_RUINS
     if effects.water:
-        return "not on water"
+        return Code.ON_WATER
     if effects.impassable_to_all or (infantry_only and UnitType.INFANTRY in effects.impassable):
-        return "not on an impassable square"
-    if square in state.positions:
-        return "a position is there already"
+        return Code.IMPASSABLE
     return None
 
 
@@ -114,20 +120,20 @@ def advanced_squares(state: GameState, carrier: Piece, pieces: Iterable[Piece] |
     return sorted(sq for sq in zone if sq not in taken and position_refusal(state, sq, False) is None)
 
 
-def hedgehog_refusal(state: GameState, carrier: Piece, segment: tuple[Point, Point]) -> str | None:
-    """Why a Barbed Hedgehog may not go along `segment` next to the carrier, or None."""
+def hedgehog_refusal(state: GameState, carrier: Piece, segment: tuple[Point, Point]) -> Refusal | None:
+    """Why a Barbed Hedgehog may not go along `segment` next to the carrier, or None (BfC p.08)."""
     try:
         edge = edge_of_segment(*segment)
     except ValueError:
-        return "it goes between two neighbouring interspaces, never diagonally"
+        return Refusal(Code.NOT_NEIGHBOURING, PAGE, unit=carrier.key, square=segment[1])
+    code = None
     if not edge & set(carrier.squares):
-        return "it must be adjacent to the unit carrying it"
-    if not edge <= state.battlefield.squares:
-        return "it straddles two squares of the battlefield"
-    touched = {p for placed in state.battlefield.lines for seg in placed.segments for p in seg}
-    if touched & set(segment):
-        return "its interspaces must be empty"
-    return None
+        code = Code.NOT_ADJACENT
+    elif not edge <= state.battlefield.squares:
+        code = Code.OFF_THE_BATTLEFIELD
+    elif {p for placed in state.battlefield.lines for seg in placed.segments for p in seg} & set(segment):
+        code = Code.TAKEN
+    return None if code is None else Refusal(code, PAGE, unit=carrier.key, squares=tuple(sorted(edge)))
 
 
 def deployments(state: GameState, piece: Piece) -> Iterator[Deploy]:
@@ -161,23 +167,24 @@ def _sides(squares: tuple[Square, ...]) -> list[tuple[Point, Point]]:
     return list(found)
 
 
-def deploy_refusal(state: GameState, piece: Piece, action: Deploy) -> str | None:
+def deploy_refusal(state: GameState, piece: Piece, action: Deploy) -> Refusal | None:
     """Why the unit may not deploy the item so, or None: a Forward Position of its own on its
     own square instead of moving (BfC p.09); by Military Engineering, an item of its source's
     option, at the beginning of the source's own Movement Action or at the end of the move,
     where the move leaves the carrier (BfC p.08)."""
     if action.item is Item.FORWARD_POSITION:
         pool = state.gear_for(piece, Item.FORWARD_POSITION.value)
+        refused = Refusal(Code.NO_MARKER, POSITION_PAGE, unit=piece.key, other=NAMES[action.item], value=1)
         if pool is None or not piece.is_infantry or piece.embarked_in is not None:
-            return f"{piece.key} has no Forward Position to place ({POSITION_PAGE})"
+            return refused
         if action.path is not None or action.square != piece.square:
-            return f"a Forward Position goes on the unit's own square, instead of moving ({POSITION_PAGE})"
+            return replace(refused, code=Code.OWN_SQUARE)
         return placement_refusal(state, piece, action)
     source = engineering_source(state, piece)
     if source is None or state.gear_for(source, action.item.value) is None:
-        return f"{piece.key} has no {NAMES[action.item]} to deploy by Military Engineering ({PAGE})"
+        return Refusal(Code.NO_MARKER, PAGE, unit=piece.key, other=NAMES[action.item], value=1)
     if action.first and source is not piece:
-        return f"an Engineer deploys the item it carries at the end of its Movement Action ({PAGE})"
+        return Refusal(Code.AT_THE_END, PAGE, unit=piece.key, other=NAMES[action.item])
     if action.first or action.path is None or len(action.path.positions) < 2:
         return placement_refusal(state, piece, action)
     carrier = movement.arrived(piece, action.path)
@@ -187,24 +194,21 @@ def deploy_refusal(state: GameState, piece: Piece, action: Deploy) -> str | None
 
 def placement_refusal(
     state: GameState, carrier: Piece, action: Deploy, pieces: Iterable[Piece] | None = None
-) -> str | None:
+) -> Refusal | None:
     """Why the item may not go where the action puts it from where the carrier stands, or
     None (BfC p.08-09); `pieces` as `advanced_squares` takes them."""
     page = POSITION_PAGE if action.item is Item.FORWARD_POSITION else PAGE
+    square, segment = action.square, action.segment
     if action.item is Item.BARBED_HEDGEHOG:
-        problem = "no segment given" if action.segment is None else hedgehog_refusal(state, carrier, action.segment)
+        problem = Refusal(Code.NO_PLACE, page) if segment is None else hedgehog_refusal(state, carrier, segment)
+    elif square is None:
+        problem = Refusal(Code.NO_PLACE, page)
     else:
-        square = action.square
-        problem = (
-            "no square given"
-            if square is None
-            else position_refusal(state, square, action.item is Item.FORWARD_POSITION)
-        )
-        if action.item is Item.ADVANCED_POSITION and square not in advanced_squares(state, carrier, pieces):
-            problem = problem or "it goes on an empty square of the carrier's ZoC"
-    if problem is not None:
-        return f"{carrier.key} may not deploy a {NAMES[action.item]} there: {problem} ({page})"
-    return None
+        problem = position_refusal(state, square, action.item is Item.FORWARD_POSITION)
+        advanced = action.item is Item.ADVANCED_POSITION
+        if problem is None and advanced and square not in advanced_squares(state, carrier, pieces):
+            problem = Refusal(Code.NOT_IN_ZOC, page, square=square)
+    return None if problem is None else replace(problem, unit=carrier.key, other=NAMES[action.item])
 
 
 def deploy(turn: Turn, piece: Piece, action: Deploy) -> None:

@@ -7,13 +7,14 @@ through (builder.heroes.rules.gear.hedgerow_cutter)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import movement
 from builder.heroes.rules.actions.kinds import Move
 from builder.heroes.rules.actions.legality import refuse
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.hedgerow_cutter import (
@@ -30,7 +31,6 @@ from builder.heroes.rules.geometry.grid import edge_of_segment, range_between
 from builder.heroes.rules.geometry.path import allowance
 from builder.heroes.rules.geometry.reach import Reach, reachable
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import GameState, GearPool
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def gear_moves(state: GameState, piece: Piece) -> Iterator[GearMove]:
                 yield action
 
 
-def gear_move_refusal(state: GameState, piece: Piece, action: GearMove) -> str | None:
+def gear_move_refusal(state: GameState, piece: Piece, action: GearMove) -> Refusal | None:
     """Why the unit may not make this Movement Action with these markers, or None: markers it
     may spend (`_spent_refusal`), and a path they bring in reach."""
     problem = _spent_refusal(state, piece, action)
@@ -99,34 +99,40 @@ def gear_move_refusal(state: GameState, piece: Piece, action: GearMove) -> str |
         return problem
     path = action.move.path
     reach = gear_reach(state, piece, action.fuel, action.tactical_map, action.passage)
-    if path.destination not in reach or path.cost > (allowance(piece) or 0) + FUEL_SQUARES * action.fuel:
-        return f"{name(piece)} cannot reach {list(path.destination.squares)} even with its gear ({RECCE_PAGE})"
+    points = (allowance(piece) or 0) + FUEL_SQUARES * action.fuel
+    if path.destination not in reach or path.cost > points:
+        return Refusal(
+            Code.NOT_IN_REACH,
+            RECCE_PAGE,
+            unit=piece.key,
+            squares=path.destination.squares,
+            value=path.cost,
+            limit=points,
+        )
     return None
 
 
-def _spent_refusal(state: GameState, piece: Piece, action: GearMove) -> str | None:
+def _spent_refusal(state: GameState, piece: Piece, action: GearMove) -> Refusal | None:
     """Why the unit may not spend these markers on the move, or None: no movement card with
     them (hon's reading), 0 to 3 Fuel markers of a vehicle's, a Tactical Map within 3
     squares (BfC p.09), a Passage marker for each hedgerow a heavy vehicle cuts through and
     one for the barbed hedgehogs (HoN core p.28)."""
     if action.move.cards:
-        return f"hon plays no movement card with gear markers ({RECCE_PAGE})"
+        return Refusal(Code.CARDS_WITH_GEAR, RECCE_PAGE, unit=piece.key)
+    fuel = Refusal(Code.NO_MARKER, RECCE_PAGE, unit=piece.key, other="Fuel", value=action.fuel)
     if action.fuel < 0 or action.fuel > MAX_IDENTICAL:
-        return f"0 to {MAX_IDENTICAL} Fuel markers on one Movement Action ({RECCE_PAGE})"
-    fuel = state.gear_for(piece, "fuel") if action.fuel else None
-    if action.fuel and (not piece.is_vehicle or fuel is None or fuel.count < action.fuel):
-        return f"{name(piece)} has not {action.fuel} Fuel marker(s) ({RECCE_PAGE})"
+        return replace(fuel, code=Code.MARKER_COUNT, limit=MAX_IDENTICAL)
+    pool = state.gear_for(piece, "fuel") if action.fuel else None
+    if action.fuel and (not piece.is_vehicle or pool is None or pool.count < action.fuel):
+        return fuel
     if action.tactical_map and map_for(state, piece) is None:
-        return f"{name(piece)} has no Tactical Map within {MAP_REACH} squares ({RECCE_PAGE})"
+        return Refusal(Code.NO_TACTICAL_MAP, RECCE_PAGE, unit=piece.key, limit=MAP_REACH)
     if not action.passage:
         return None
     pool = state.gear_for(piece, "passage")
     needed = passage_markers(state.battlefield, action.move.path)
     if piece.type is not UnitType.HEAVY_VEHICLE or pool is None or not needed or pool.count < needed:
-        return (
-            f"{name(piece)} has not a Passage marker for each hedgerow, and one for the barbed wire, it moves "
-            f"through ({PASSAGE_PAGE})"
-        )
+        return Refusal(Code.NO_MARKER, PASSAGE_PAGE, unit=piece.key, other="Passage", value=needed)
     return None
 
 

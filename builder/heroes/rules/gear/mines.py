@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.actions.kinds import ClearMine, PlaceMine
 from builder.heroes.rules.actions.legality import refuse
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.combat import FiredBy
 from builder.heroes.rules.events.game import FireEvent, MineEvent
 from builder.heroes.rules.gear import veteran
@@ -75,10 +75,10 @@ def mine_placings(state: GameState, piece: Piece) -> Iterator[PlaceMine]:
     yield from (PlaceMine(square) for square in mine_squares(state, piece))
 
 
-def mine_placing_refusal(state: GameState, piece: Piece, action: PlaceMine) -> str | None:
+def mine_placing_refusal(state: GameState, piece: Piece, action: PlaceMine) -> Refusal | None:
     """Why the unit may not place a Mine marker there, or None (`mine_squares`)."""
     if action.square not in mine_squares(state, piece):
-        return f"{piece.key} may not place a Mine marker on {action.square} ({PAGE})"
+        return Refusal(Code.NOT_A_MINE_SQUARE, PAGE, unit=piece.key, square=action.square)
     return None
 
 
@@ -87,10 +87,10 @@ def mine_liftings(state: GameState, piece: Piece) -> Iterator[ClearMine]:
     yield from (ClearMine(square) for square in mines_to_clear(state, piece))
 
 
-def mine_lifting_refusal(state: GameState, piece: Piece, action: ClearMine) -> str | None:
+def mine_lifting_refusal(state: GameState, piece: Piece, action: ClearMine) -> Refusal | None:
     """Why the unit may not discard that Mine marker, or None (`mines_to_clear`)."""
     if action.square not in mines_to_clear(state, piece):
-        return f"{piece.key} is no Engineer next to a Mine marker on {action.square} ({PAGE})"
+        return Refusal(Code.NO_MINE_IN_REACH, PAGE, unit=piece.key, square=action.square)
     return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
+from builder.heroes.rules.geometry.grid import AROUND
 from builder.heroes.rules.geometry.grid import step as step_to
 from builder.heroes.rules.pieces import STEPS, Square
 
@@ -39,8 +40,8 @@ def moves_from(position: Position, footprint: int) -> Iterator[Move]:
     squares, facing = position.squares, position.facing
     if footprint == 1:
         (here,) = squares
-        for f in range(8):
-            there = step_to(here, f)
+        for turn in AROUND:  # from its facing round (grid.AROUND), never from north
+            there = step_to(here, facing + turn)
             yield Position((there,), facing), ((here, there),), (there,)
         return
     if footprint == 2:

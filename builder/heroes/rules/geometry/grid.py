@@ -20,6 +20,13 @@ EdgeKey = frozenset[Square]
 NEIGHBOUR_STEPS: tuple[tuple[int, int], ...] = tuple(STEPS[f] for f in range(8))
 ORTHOGONAL_STEPS: tuple[tuple[int, int], ...] = tuple(STEPS[f] for f in (NORTH, EAST, SOUTH, WEST))
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+# The eight directions from a unit's own facing, in eighths of a turn: ahead first, then each
+# way round alike, nearest first (left before right, as a counter of two squares pivots,
+# footprint.py), behind last. The movement search tries a unit's steps in this order, so
+# that of two paths that cost the same it keeps one found from the unit's own facing, never
+# from the map's north: a field turned half a turn, units and all, gives the path turned
+# half a turn (issue 34).
+AROUND = (0, -1, 1, -2, 2, -3, 3, 4)
 
 
 def step(square: Square, facing: int, count: int = 1) -> Square:

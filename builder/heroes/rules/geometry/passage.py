@@ -80,6 +80,14 @@ class PassageMap:
         self._entries: dict[tuple[UnitType, int, bool, bool], dict[Square, tuple[Square, ...]]] = {}
         self._crossings: dict[tuple[UnitType, bool], dict[Square, tuple[_Crossing, ...]]] = {}
         self.building_of, self.doors, self.windows = _buildings(battlefield)
+        # The steps (from, to) into or out of a building through a window, not a door (HoN
+        # core p.17, action_cards/surprise.py): asked of every path a unit is offered.
+        self.window_steps = frozenset(
+            (s, t)
+            for edge in self.windows - self.doors
+            if len(edge) == 2 and _orthogonal(*edge) and len({self.building_of.get(sq, -1) for sq in edge}) == 2
+            for s, t in (tuple(edge), tuple(edge)[::-1])
+        )
         # Trenches (BfC p.06) by square, and their accesses (the dashed line with a blue
         # arrow, given as the element's doors): moving along a trench or through an access
         # does not stop a unit, entering or leaving elsewhere does.
@@ -395,6 +403,10 @@ def _barrier_groups(
     for edge, lines in lines_on.items():
         groups.setdefault(edge, set()).update(-2 - j for j in lines)
     return groups
+
+
+def _orthogonal(s: Square, t: Square) -> bool:
+    return abs(s[0] - t[0]) + abs(s[1] - t[1]) == 1
 
 
 def _never(s: Square, t: Square) -> bool:

@@ -6,12 +6,13 @@ only walks tables."""
 from __future__ import annotations
 
 from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.grid import AROUND
 from builder.heroes.rules.geometry.mover import Mover
 from builder.heroes.rules.geometry.passage import Exits
 from builder.heroes.rules.geometry.path_search_memo import Searches, around
 from builder.heroes.rules.geometry.terrain_moves import Best, MoveTable
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.pieces import Square
+from builder.heroes.rules.pieces import STEPS, Square
 
 __all__ = ["SEARCHES", "recalled_any", "recalled_one", "search_any", "search_one"]
 
@@ -27,7 +28,7 @@ def recalled_one(mover: Mover, points: int, into: frozenset[Square]) -> Best[Squ
     changed (geometry/path_search_memo.py)."""
     piece = mover.piece
     exits = mover.exits()
-    kept, key = SEARCHES(mover.passage.battlefield)[0], (id(exits), piece.squares[0], points)
+    kept, key = SEARCHES(mover.passage.battlefield)[0], (id(exits), piece.squares[0], piece.facing, points)
     best = kept.recall(key, exits, mover.looks(into))
     if best is None:
         moved_on: list[Square] = []  # the squares it moved on from
@@ -119,7 +120,7 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
     bucket is reached, as a state found cheaper later is skipped in its dearer bucket)."""
     expanded = moved_on.append
     piece = mover.piece
-    states, steps = _steps(mover.exits())
+    states, steps = _steps(mover.exits(), piece.facing)
     blocked = mover.blocked
     # A square of either is where a step needs a second look (an assault, or no step).
     stopping = into | blocked if into else blocked
@@ -166,28 +167,40 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
 # the terrain says), the state an assault into it ends in, its cost (a point, and two per
 # Suppressed marker, SoN p.12) and the markers taken.
 Step = tuple[Square, tuple[Square, bool], tuple[Square, bool], int, int]
-# The battlefields' step tables (`PassageMap.exits`) as `search_one` reads them, by identity,
-# kept with the table so that no other object can take its identity.
+# The battlefields' step tables (`PassageMap.exits`) as `search_one` reads them, by identity
+# and the facing they are ordered from, kept with the table so that no other object can take
+# its identity.
 States = dict[Square, tuple[tuple[Square, bool], tuple[Square, bool]]]
-_STEPS: dict[int, tuple[Exits, States, dict[Square, tuple[Step, ...]]]] = {}
+_STEPS: dict[tuple[int, int], tuple[Exits, States, dict[Square, tuple[Step, ...]]]] = {}
 STEPS_KEPT = 64
+_DIRECTION = {STEPS[f]: f for f in range(8)}  # the facing of a step, by its offset
 
 
-def _steps(exits: Exits) -> tuple[States, dict[Square, tuple[Step, ...]]]:
+def _steps(exits: Exits, facing: int) -> tuple[States, dict[Square, tuple[Step, ...]]]:
     """Each square's two states (moving on, stopped), made once, and `exits` with each
-    step's states: a search meets every step many times, and a dictionary finds a key it
-    holds by identity before comparing."""
-    found = _STEPS.get(id(exits))
+    step's states, in the order `moves_from` makes them from `facing` (grid.AROUND): a
+    search meets every step many times, and a dictionary finds a key it holds by identity
+    before comparing."""
+    found = _STEPS.get((id(exits), facing))
     if found is not None and found[0] is exits:
         return found[1], found[2]
     if len(_STEPS) >= STEPS_KEPT:
         _STEPS.clear()
     states = {square: ((square, False), (square, True)) for square in exits}
-    steps = {
-        here: tuple(
-            (there, states[there][stop], states[there][True], 1 + 2 * markers, markers) for there, stop, markers in out
+    rank = {(facing + turn) % 8: i for i, turn in enumerate(AROUND)}
+    # Most squares have the same steps out (all eight, or those along an edge): their order
+    # from `facing` is worked out once for each such set of offsets.
+    orders: dict[tuple[tuple[int, int], ...], list[int]] = {}
+    steps: dict[Square, tuple[Step, ...]] = {}
+    for here, out in exits.items():
+        c, r = here
+        offsets = tuple((there[0] - c, there[1] - r) for there, _, _ in out)
+        order = orders.get(offsets)
+        if order is None:
+            order = orders[offsets] = sorted(range(len(out)), key=lambda i: rank[_DIRECTION[offsets[i]]])
+        steps[here] = tuple(
+            (there, states[there][stop], states[there][True], 1 + 2 * markers, markers)
+            for there, stop, markers in map(out.__getitem__, order)
         )
-        for here, out in exits.items()
-    }
-    _STEPS[id(exits)] = (exits, states, steps)
+    _STEPS[(id(exits), facing)] = (exits, states, steps)
     return states, steps

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from builder.heroes.rules.geometry.los import KeptTrace
 
 BFC_LINES = "BfC p.04"
+_LABELS = {kind: kind.label for kind in UnitType}  # a unit in the way is named in every blocked trace
 BFC_CONTOURS = "BfC p.05"
 _NONE: frozenset[int] = frozenset()
 
@@ -274,7 +275,7 @@ class SightMap:
             info = self.squares[square[0] + square[1] * self.width] if self.inside(square) else None
             if info is not None and info.hole >= 0 and info.hole not in ends.holes:
                 return
-        label = piece.unit.type.label
+        label = _LABELS[piece.unit.type]
         what = "wreck" if wreck else f"{label} unit" if piece.is_infantry else label
         article = "An" if what[0] in "aeiou" else "A"  # "An infantry unit", "A heavy vehicle"
         cost.block(

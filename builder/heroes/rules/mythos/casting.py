@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.actions.legality import allowed
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.combat import FiredBy, Laid
 from builder.heroes.rules.events.game import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.events.mythos import SpellAct
@@ -83,7 +83,7 @@ def _ways(state: GameState, caster: Piece, spell: KnownSpell) -> list[Cast]:
     return [Cast(spell_id, target.key) for target in targets(state, caster, spell)]
 
 
-def cast_refusal(state: GameState, caster: Piece, action: Cast) -> str | None:
+def cast_refusal(state: GameState, caster: Piece, action: Cast) -> Refusal | None:
     """Why the Character may not cast the spell so, or None (`check_cast`; a Suffocating
     Cloud, `clouds.check_cloud`). The Activation Phase's alone (SoN p.14): the caller
     knows the phase."""

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.game import SearchEvent
 from builder.heroes.rules.gear import veteran
 from builder.heroes.rules.geometry.grid import neighbours
@@ -70,7 +70,7 @@ def searches(state: GameState, piece: Piece) -> Iterator[SearchCheck]:
         yield SearchCheck()
 
 
-def search_refusal(state: GameState, piece: Piece, action: SearchCheck) -> str | None:
+def search_refusal(state: GameState, piece: Piece, action: SearchCheck) -> Refusal | None:
     """Why the unit may not make a Search check (`check_search`), or None."""
     return refusal(lambda: check_search(state, piece))
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, Side, SideState, Weapon, WeaponRole
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.damage import (
     DamageChoice,
@@ -38,13 +38,13 @@ class IllegalAttack(RulesError):
     the policy and `refusal` catch it alone to learn whether a shot is allowed."""
 
 
-def refusal(check: Callable[[], object]) -> str | None:
-    """Why the rules refuse what `check` checks (the reason of the IllegalAttack it raises,
-    with its page), or None when they allow it."""
+def refusal(check: Callable[[], object]) -> Refusal | None:
+    """Why the rules refuse what `check` checks (the refusal of the IllegalAttack it raises),
+    or None when they allow it."""
     try:
         check()
     except IllegalAttack as problem:
-        return str(problem)
+        return problem.refusal
     return None
 
 
@@ -250,7 +250,9 @@ def _values(shot: Shot, firer: Piece, ruleset: Ruleset) -> tuple[CombatValues, C
     if weapon is None:
         assert side.combat is not None
         return side.combat, side.ability_value
-    if weapon not in side.weapons:
+    # By identity first: a weapon is one of the side's own objects, and pydantic's `==`
+    # compares every field of each weapon before it.
+    if not any(own is weapon for own in side.weapons) and weapon not in side.weapons:
         raise RulesError(Code.NO_SUCH_WEAPON, f"{name(firer)} has no weapon {weapon.name!r}")
     if weapon.role is not WeaponRole.SECONDARY and DamageLocation.PRIMARY in firer.damage:
         raise IllegalAttack(
@@ -331,9 +333,10 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
 
 def _check_target(shot: Shot, ruleset: Ruleset) -> None:
     """A target that may be fired at: not concealed (HoN core p.21), not inside a vehicle
-    (p.27), within the range night or fog allows."""
+    (p.27), within the range night or fog allows. "A concealed unit may not be the target of
+    a Firing Action" (p.21): an attack no unit fires (a Mine marker's, BfC p.09) strikes it."""
     target, cite = shot.target, ruleset.cite
-    if target.concealed:
+    if target.concealed and shot.firer is not None:
         raise IllegalAttack(Code.CONCEALED, f"{name(target)} is concealed and may not be targeted", cite("ambush"))
     if target.embarked_in is not None:
         raise IllegalAttack(

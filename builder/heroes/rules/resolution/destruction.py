@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Weapon, WeaponRole
 from builder.heroes.rules.actions import firing, template_fire
-from builder.heroes.rules.errors import Code
+from builder.heroes.rules.errors import Code, Refusal
 from builder.heroes.rules.events.combat import Demolition, GearUse
 from builder.heroes.rules.events.game import DestructionEvent
 from builder.heroes.rules.gear import alternate_fire, veteran
@@ -145,7 +145,7 @@ def demolitions(state: GameState, firer: Piece) -> Iterator[Demolish]:
         yield from (a for a in found if demolition_dice(state, firer, key, a.weapon, occupancy, a.marker))
 
 
-def demolition_refusal(state: GameState, firer: Piece, action: Demolish) -> str | None:
+def demolition_refusal(state: GameState, firer: Piece, action: Demolish) -> Refusal | None:
     """Why the unit may not fire at the structure so (`check_demolition`), or None."""
     return refusal(lambda: check_demolition(state, firer, action))
 

@@ -1,18 +1,27 @@
 """The deployment dry-run: one side's army placed on the scenario's map, checked by hand
 (`check_placements`, in builder.heroes.rules.setup.placement with the placement rules) or automatically
-(`auto_deploy`): legal, deterministic, and when it cannot fit, saying exactly why (which
-units, how many squares short). `dry_run` does either from an army list and a catalogue.
+(`auto_deploy`): legal, the same for the same seed, and when it cannot fit, saying exactly
+why (which units, how many squares short). `dry_run` does either from an army list and a
+catalogue.
 
 Counters of several squares are placed first by a bounded depth-first search over their
 positions (front-most first, facing the enemy); the one-square counters are then matched to
 squares with augmenting paths (Kuhn's algorithm), so whenever the bigger counters leave room
 the rest are always found a square. Each candidate is checked with the same rules as
-`check_placements` (zone, terrain, shape, stacking)."""
+`check_placements` (zone, terrain, shape, stacking).
+
+Positions as far forward and facing as near the enemy are alike, and so are counters with as
+much room: their order is drawn from dice of the deployment's own (`deployment_dice`, seeded
+by the game's seed and the side), never taken by row, column or the army list's order, so
+that no side prefers a flank of the map. (Taken by row, both sides of a field turned half a
+turn put their last counters, the headquarters, on the bottom rows: one side's right flank,
+the other's left; issue 34.)"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from random import Random
 
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.resolve import resolve
@@ -45,8 +54,14 @@ Candidate = tuple[tuple[Square, ...], int]  # squares (front first) and facing
 # counter, by (zone squares, unit type, footprint, Amphibious, Gigantic, squares taken), kept
 # while the battlefield lives. It reads nothing else of the piece: `passage.refusal` reads the
 # unit type, Amphibious and Gigantic; the passage map and `_forward` the battlefield alone.
-_CANDIDATES: PerBattlefield[dict[tuple[object, ...], list[Candidate]]] = PerBattlefield(lambda _: {})
+_CANDIDATES: PerBattlefield[dict[tuple[object, ...], list[list[Candidate]]]] = PerBattlefield(lambda _: {})
 BUDGET = 2000  # positions tried for the multi-square counters before giving up
+
+
+def deployment_dice(seed: int, side: str) -> Random:
+    """The draws that order `side`'s positions and counters alike in the game of `seed`: a
+    stream of their own, never the game's dice (the rolls that follow stay the seed's)."""
+    return Random(f"hon-deploy/{seed}/{side}")
 
 
 def _forward(area: frozenset[Square], battlefield: Battlefield) -> tuple[float, float]:
@@ -56,38 +71,53 @@ def _forward(area: frozenset[Square], battlefield: Battlefield) -> tuple[float, 
     return battlefield.width / 2 - zx, battlefield.height / 2 - zy
 
 
-def _facings(forward: tuple[float, float], footprint: int) -> list[int]:
+def _facings(forward: tuple[float, float], footprint: int) -> list[tuple[int, int]]:
+    """The facings a counter may deploy with, each with how far it turns from the enemy's
+    way (eighths), nearest first."""
     fx, fy = forward
     best = max(range(8), key=lambda f: (STEPS[f][0] * fx + STEPS[f][1] * fy) / (2**0.5 if f % 2 else 1))
     allowed = range(0, 8, 2) if footprint == 4 else range(8)
-    return sorted(allowed, key=lambda f: (turn_cost(best, f), f))
+    return sorted((turn_cost(best, f), f) for f in allowed)
 
 
 def candidates(
     piece: Piece, area: frozenset[Square], taken: frozenset[Square], passage: PassageMap, battlefield: Battlefield
-) -> list[Candidate]:
-    """Every legal position of `piece` in `area`, front-most squares first, facing the enemy."""
+) -> list[list[Candidate]]:
+    """Every legal position of `piece` in `area`, in runs of positions alike: the front-most
+    squares first, facing the enemy (then the facings nearest it); within a run by square
+    and facing, an order of their own for the deployment's dice to shuffle."""
     fx, fy = _forward(area, battlefield)
-    order = sorted(area, key=lambda sq: (-(sq[0] * fx + sq[1] * fy), sq[1], sq[0]))
     facings = _facings((fx, fy), piece.unit.footprint)
     usable = {sq for sq in area if sq not in taken and passage.refusal(sq, piece.unit, piece.side) is None}
-    found: list[Candidate] = []
-    for front in order:
-        if front not in usable:
-            continue
-        for facing in facings if piece.unit.footprint > 1 else facings[:1]:
+    runs: dict[tuple[float, int], list[Candidate]] = {}
+    for front in sorted(usable):
+        ahead = -round(front[0] * fx + front[1] * fy, 6)  # rounded: squares alike are alike
+        for turned, facing in facings if piece.unit.footprint > 1 else facings[:1]:
             squares = footprint_squares(front, facing, piece.unit.footprint)
             if all(sq in usable for sq in squares) and passage.whole(squares):
-                found.append((squares, facing))
+                runs.setdefault((ahead, turned), []).append((squares, facing))
+    return [runs[rank] for rank in sorted(runs)]
+
+
+def drawn_order(runs: list[list[Candidate]], dice: Random) -> list[Candidate]:
+    """The positions of `runs` in order, those alike (a run) shuffled with `dice`."""
+    found: list[Candidate] = []
+    for run in runs:
+        alike = list(run)
+        dice.shuffle(alike)
+        found += alike
     return found
 
 
 class _Fit:
-    def __init__(self, pieces: Sequence[Piece], options: Mapping[str, list[Candidate]]) -> None:
+    def __init__(self, pieces: Sequence[Piece], options: Mapping[str, list[Candidate]], dice: Random) -> None:
+        # The biggest and the most hemmed in first; counters alike in a drawn order.
+        drawn = list(pieces)
+        dice.shuffle(drawn)
         self.multi = sorted(
-            (p for p in pieces if p.unit.footprint > 1), key=lambda p: (-p.unit.footprint, len(options[p.key]), p.key)
+            (p for p in drawn if p.unit.footprint > 1), key=lambda p: (-p.unit.footprint, len(options[p.key]))
         )
-        self.single = sorted((p for p in pieces if p.unit.footprint == 1), key=lambda p: (len(options[p.key]), p.key))
+        self.single = sorted((p for p in drawn if p.unit.footprint == 1), key=lambda p: len(options[p.key]))
         self.options = options
         self.used: set[Square] = set()
         self.chosen: dict[str, Candidate] = {}
@@ -245,27 +275,32 @@ def auto_deploy(
     side: str,
     pieces: Sequence[Piece],
     *,
+    dice: Random,
     others: Iterable[Piece] = (),
     ruleset: Ruleset | None = None,
     titles: Mapping[str, str] | None = None,
 ) -> tuple[list[Piece], list[Issue]]:
     """Every counter of `pieces` placed legally (first side up), or as many as fit and the
-    issues saying why the rest do not. Deterministic: the same input gives the same answer."""
+    issues saying why the rest do not. The same input and `dice` give the same answer."""
     rules = ruleset or conditions(scenario, battlefield)  # night in a cave (SoN p.11)
     passage = passage_map(battlefield)
     taken = frozenset(sq for p in others for sq in p.squares)
     options: dict[str, list[Candidate]] = {}
     issues: list[Issue] = []
     # Counters of one kind in one zone have the same candidates: worked out once per kind
-    # (`_CANDIDATES` says what a kind is), and once per battlefield.
+    # (`_CANDIDATES` says what a kind is), and once per battlefield; drawn in order once per
+    # kind and deployment.
     kinds = _CANDIDATES(battlefield)
+    ordered: dict[tuple[object, ...], list[Candidate]] = {}
     for piece in pieces:
         zones = zones_for(scenario, side, piece.unit.id)
         area = zone_squares(zones, battlefield)
         kind = (area, piece.unit.type, piece.unit.footprint, swimming(piece.side), piece.side.has("gigantic"), taken)
         if kind not in kinds:
             kinds[kind] = candidates(piece, area, taken, passage, battlefield) if area else []
-        options[piece.key] = list(kinds[kind])
+        if kind not in ordered:
+            ordered[kind] = drawn_order(kinds[kind], dice)
+        options[piece.key] = list(ordered[kind])
         if not zones:
             issues.append(
                 error(
@@ -276,7 +311,7 @@ def auto_deploy(
                 )
             )
     flat = [p if p.side_index == 0 else replace(p, side_index=0) for p in pieces]
-    fit = _Fit(flat, options)
+    fit = _Fit(flat, options, dice)
     chosen = dict(fit.chosen) if fit.search() else fit.greedy()
     placed = [p.moved(*chosen[p.key]) if p.key in chosen else p for p in flat]
     missing = [p for p in flat if p.key not in chosen]
@@ -316,8 +351,10 @@ def dry_run(
     *,
     others: Iterable[Piece] = (),
     ruleset: Ruleset | None = None,
+    seed: int = 1,
 ) -> Deployment:
-    """Field `army` for `side` and check `positions`, or deploy it automatically without."""
+    """Field `army` for `side` and check `positions`, or deploy it automatically without, as
+    the game of `seed` deploys it (`deployment_dice`)."""
     force = campaign_changed(field_army(resolve(army, catalogue), side), scenario, catalogue.units)
     issues: list[Issue] = []
     own = scenario.side(side)
@@ -332,7 +369,14 @@ def dry_run(
         )
     if positions is None:
         pieces, found = auto_deploy(
-            scenario, battlefield, side, force.pieces, others=others, ruleset=ruleset, titles=force.titles
+            scenario,
+            battlefield,
+            side,
+            force.pieces,
+            dice=deployment_dice(seed, side),
+            others=others,
+            ruleset=ruleset,
+            titles=force.titles,
         )
     else:
         pieces, paths, found = place(force, positions)
@@ -345,6 +389,7 @@ __all__ = [
     "Force",
     "auto_deploy",
     "check_placements",
+    "deployment_dice",
     "dry_run",
     "field_army",
     "objective_area",
