@@ -20,6 +20,7 @@ from builder.kernel.dice import SeededDice
 from builder.kernel.match import Match, Unsampled, play
 from builder.kernel.search import Playout
 from builder.tcg.ai.greedy import SimplePolicy
+from builder.tcg.ai.greedy import for_every_side as greedy_for_every_side
 from builder.tcg.ai.search import OTHERS, SearchPlayer, for_every_side
 from builder.tcg.cards import DecoyCard, UnitCard
 from builder.tcg.catalogue import CardCatalogue
@@ -72,7 +73,7 @@ def test_it_answers_with_offered_options_and_keeps_to_its_budget(hedgerow: Scena
 def test_with_a_budget_of_three_it_plays_as_the_greedy_player(hedgerow: Scenario, cards: CardCatalogue) -> None:
     three = for_every_side(SIDES, seed=3, budget=3)
     record = simulate(hedgerow, cards, three, seed=3, sampled=True)
-    plain = simulate(hedgerow, cards, greedy(), seed=3)
+    plain = simulate(hedgerow, cards, dict(greedy_for_every_side(hedgerow, 3)), seed=3)
     assert [e.to_json() for e in record.events] == [e.to_json() for e in plain.events]
     assert all(player.search.played == 0 for player in three.values())
 
