@@ -61,7 +61,7 @@ class SimulateAsk:
     as_json: bool
     policy: Policy
     variants: list[str]  # the Tactical Card Game's variant rules (TCG p.21)
-    budget: int  # the search agent's play-outs an action (--policy search: the Heroes System's)
+    budget: int  # the search agent's play-outs for each choice it weighs (--policy search)
 
 
 @dataclass(frozen=True)
@@ -235,7 +235,7 @@ class TcgFront(Front):
         if ask.tui:
             simulate_tui(ask.scenario, ask.seed, ask.turns, ask.variants, ask.policy)
         else:
-            simulate_scenario(ask.scenario, ask.seed, ask.turns, ask.as_json, ask.variants, ask.policy)
+            simulate_scenario(ask.scenario, ask.seed, ask.turns, ask.as_json, ask.variants, ask.policy, ask.budget)
 
     def design(self, ask: DesignAsk) -> None:
         from builder.cli.tui_commands import launch_tcg_designer
@@ -273,7 +273,6 @@ class HexFront(Front):
 
     def simulate(self, ask: SimulateAsk) -> None:
         from builder.cli import memoir_commands
-        from builder.cli.simulate_commands import PLAYERS
 
         if ask.armies:
             raise typer.BadParameter("a hex-game scenario plays its own units; --army does not apply")
@@ -284,7 +283,7 @@ class HexFront(Front):
         if ask.tui:
             memoir_commands.simulate_tui(ask.scenario, ask.seed, ask.turns, ask.policy)
         else:
-            memoir_commands.simulate(ask.scenario, ask.seed, ask.turns, ask.as_json, ask.policy, PLAYERS[ask.policy])
+            memoir_commands.simulate(ask.scenario, ask.seed, ask.turns, ask.as_json, ask.policy, ask.budget)
 
     def design(self, ask: DesignAsk) -> None:
         from builder.cli.tui_commands import launch_hex_designer

@@ -210,15 +210,17 @@ def simulate_tui(path: Path, seed: int, turns: int | None, policy: Policy) -> No
     HonApp(opening=HexSimulationScreen(path, seed=seed, turns=turns, policy=policy)).run()
 
 
-def simulate(path: Path, seed: int, turns: int | None, as_json: bool, policy: Policy, player: str) -> None:
-    """`hon simulate` of a hex-game scenario, every side played by `policy` (named `player`)."""
+def simulate(path: Path, seed: int, turns: int | None, as_json: bool, policy: Policy, budget: int) -> None:
+    """`hon simulate` of a hex-game scenario, every side played by `policy` (a search agent
+    with `budget` play-outs a choice)."""
     from builder.cli.render import titled
-    from builder.cli.simulate_commands import played
+    from builder.cli.simulate_commands import played, players_named
     from builder.services.memoir_game import prepare_game
 
     game = prepare_game(path)
     with played(seed):
-        record = game.simulate(seed=seed, turns=turns, policy=policy)
+        record = game.simulate(seed=seed, turns=turns, policy=policy, budget=budget)
+    player = players_named(policy, budget, "a choice")
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return

@@ -180,10 +180,16 @@ def simulate_heroes(ask: SimulateAsk) -> None:
 
         print(json.dumps(record_json(record), indent=1))
         return
-    players = PLAYERS[ask.policy] + (f" ({ask.budget} play-outs an action)" if ask.policy is Policy.SEARCH else "")
+    players = players_named(ask.policy, ask.budget, "an action")
     said = f" — simulated with seed {ask.seed}, {players} for every side."
     console.print(titled(game.scenario.title, said))
     narrate(record, ask.verbose)
+
+
+def players_named(policy: Policy, budget: int, weighed: str) -> str:
+    """Who played, as the narration's heading says: the search agent with its budget, the
+    play-outs it may make for each of what it weighs (`weighed`: "an action")."""
+    return PLAYERS[policy] + (f" ({budget} play-outs {weighed})" if policy is Policy.SEARCH else "")
 
 
 def check_search(scenario: Path, policy: Policy, budget: int | None, tui: bool) -> None:

@@ -12,6 +12,7 @@ from rich.text import Text
 from builder.cli.app import console
 from builder.cli.render import titled
 from builder.kernel.decisions import Policy
+from builder.kernel.search import BUDGET
 from builder.render.tcg_narration import event_line, roll_text
 from builder.services.tcg_game import open_cards, ready
 from builder.tcg.rules.events import TcgEvent, TurnEvent
@@ -92,17 +93,19 @@ def simulate_scenario(
     as_json: bool,
     variants: tuple[str, ...] | list[str] = (),
     policy: Policy = Policy.GREEDY,
+    budget: int = BUDGET,
 ) -> None:
     chosen = variants_named(variants)
     checked = ready(path, open_cards())
-    from builder.cli.simulate_commands import PLAYERS, played
+    from builder.cli.simulate_commands import played, players_named
 
     with played(seed):
-        record: TcgRecord = checked.simulate(seed=seed, turns=turns, policy=policy, variants=chosen)
+        record: TcgRecord = checked.simulate(seed=seed, turns=turns, policy=policy, variants=chosen, budget=budget)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return
-    console.print(titled(checked.scenario.title, f" — simulated with seed {seed}, {PLAYERS[policy]} for both sides."))
+    players = players_named(policy, budget, "a tactic")
+    console.print(titled(checked.scenario.title, f" — simulated with seed {seed}, {players} for both sides."))
     if chosen:
         console.print(Text("  Variant rules (TCG p.21): " + "; ".join(v.english for v in sorted(chosen)) + "."))
     narrate(record.events)

@@ -25,13 +25,14 @@ start to the decision the view was made for, for a search agent to play on."""
 from __future__ import annotations
 
 import gc
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from random import Random
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from builder.kernel.decisions import Decision, Player, Policy
+from builder.kernel.decisions import Decision, IllegalChoice, Player, Policy
 
 if TYPE_CHECKING:
     from builder.kernel.events import GameEvent
@@ -313,3 +314,49 @@ def fewer_collections() -> Iterator[None]:
     finally:
         if gc.get_threshold() == raised:
             gc.set_threshold(*old)
+
+
+class _Replay:
+    """Every side's player in a replay: the answers given in the real step, in order, each
+    to a question of its own side and kind; at the question asked, the answers all given,
+    the replay stops there (Pending)."""
+
+    def __init__(self, answers: Sequence[Answer], asking: tuple[str, str]) -> None:
+        self._answers, self._asking, self._read = answers, asking, 0
+
+    def choose(self, view: object, decision: Decision[Any]) -> object:
+        asked = (decision.side, decision.kind)
+        if self._read == len(self._answers) and asked == self._asking:
+            raise Pending(decision)
+        if (
+            self._read == len(self._answers)
+            or (self._answers[self._read].side, self._answers[self._read].kind) != asked
+        ):
+            raise _Disagrees
+        self._read += 1
+        return self._answers[self._read - 1].choice
+
+
+class _Disagrees(Exception):
+    """The replay asked what the real step did not."""
+
+
+def replayed(rules: Rules[S, V], start: S, course: Course[Any]) -> tuple[object, ...] | None:
+    """The tape that brings `start`, a game drawn at the start of the step `course` tells
+    of, to the question the course ends on, each answer of the course given again to a
+    question of its side and kind; None when the drawn game asks otherwise, or refuses an
+    answer (a card the drawn hand lacks), so that it is no game the view could be of. A
+    sampler's check (Sampler) for rules whose steps ask only what the side saw asked."""
+    if course.asking is None:
+        return ()  # a view between two steps: the game is at it already
+    trial = rules.copy(start)
+    replay = _Replay(course.answers, course.asking)
+    players: defaultdict[str, Player[V, Any]] = defaultdict(lambda: replay)  # the same for every side asked
+    table = Table(lambda side, now: rules.view(trial, side, now), players)
+    try:
+        rules.step(trial, table)
+    except Pending:
+        return tuple(answer.choice for answer in table.answers)
+    except (IllegalChoice, _Disagrees):
+        return None
+    return None  # the step ended without asking the view's question

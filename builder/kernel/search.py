@@ -37,11 +37,14 @@ BUDGET = 16  # play-outs a decision, when none is asked for
 
 @dataclass(frozen=True)
 class Playout(Generic[S, V]):
-    """How a candidate is tried: `players` play every side on from it (the system's greedy
-    player, say) until `until` holds between two steps of play (the horizon) or the game
-    ends, and `score` says how well the game then stands for a side (higher is better)."""
+    """How a candidate is tried: the `players` made for each play-out of it play every side
+    on from it (the system's greedy player, say: new ones, so that what one remembers of a
+    game, the cards it drew this phase, is never carried into another, and knowing the
+    candidate they play on from) until `until` holds between two steps of play (the
+    horizon) or the game ends, and `score` says how well the game then stands for a side
+    (higher is better)."""
 
-    players: Mapping[str, Player[V, Any]]
+    players: Callable[[object], Mapping[str, Player[V, Any]]]
     until: Callable[[S], bool]
     score: Callable[[S, str], float]
 
@@ -93,7 +96,7 @@ class Search(Generic[S, V]):
     def _played(self, view: V, sample: Match[S, V], choice: object) -> float:
         """The score of one play-out of `choice` on a sampled game."""
         self.played += 1
-        reached = sample.play(self.playout.players, first=(choice,), until=self.playout.until)
+        reached = sample.play(self.playout.players(choice), first=(choice,), until=self.playout.until)
         return self.playout.score(reached, view.side)
 
     def _convincing(self, gains: Sequence[float]) -> bool:

@@ -106,8 +106,3 @@ class Unsupported(Exception):
 
     def __init__(self, where: str | Path, message: str):
         super().__init__(f"{where}: {message}")
-
-
-def no_search(system: str) -> str:
-    """Why a system without a search agent (Capability.SEARCH) refuses `--policy search`."""
-    return f"{Capability.SEARCH.command} does not play {system} games yet (see hon games for what does)."

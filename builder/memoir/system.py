@@ -29,6 +29,7 @@ class MemoirSystem:
             Capability.ODDS,
             Capability.SHEET,
             Capability.RULES,
+            Capability.SEARCH,
         }
     )
 

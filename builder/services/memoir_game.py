@@ -13,14 +13,12 @@ from builder.io.memoir_files import LoadedScenario, load_catalogue, load_playabl
 from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, plural
 from builder.kernel.search import BUDGET
-from builder.kernel.system import Unsupported, no_search
-from builder.memoir.ai import greedy, uniform
+from builder.memoir.ai import greedy, search, uniform
 from builder.memoir.catalogue import Catalogue, Side
 from builder.memoir.hexes import Edge
 from builder.memoir.rules.players import MemoirPlayer
 from builder.memoir.rules.simulation import GameRecord, MemoirGame, new_game, simulate
 from builder.memoir.scenario import Scenario, SideSetup
-from builder.memoir.system import MEMOIR
 from builder.memoir.validate import validate
 from builder.services.game import GameNotReady
 
@@ -65,28 +63,40 @@ def check(path: Path) -> CheckedScenario:
 class PreparedGame:
     checked: CheckedScenario
 
-    def simulate(self, *, seed: int = 1, turns: int | None = None, policy: Policy = Policy.GREEDY) -> GameRecord:
-        return play(self.checked.scenario, self.checked.catalogue, seed=seed, turns=turns, policy=policy)
+    def simulate(
+        self, *, seed: int = 1, turns: int | None = None, policy: Policy = Policy.GREEDY, budget: int = BUDGET
+    ) -> GameRecord:
+        checked = self.checked
+        return play(checked.scenario, checked.catalogue, seed=seed, turns=turns, policy=policy, budget=budget)
 
 
 def play(
-    scenario: Scenario, catalogue: Catalogue, *, seed: int = 1, turns: int | None = None, policy: Policy = Policy.GREEDY
+    scenario: Scenario,
+    catalogue: Catalogue,
+    *,
+    seed: int = 1,
+    turns: int | None = None,
+    policy: Policy = Policy.GREEDY,
+    budget: int = BUDGET,
 ) -> GameRecord:
-    """The game of a validated `scenario` and `seed`, every side played by `policy`."""
+    """The game of a validated `scenario` and `seed`, every side played by `policy` (a
+    search agent with `budget` play-outs a choice)."""
     game = new_game(scenario, catalogue, seed=seed, turns=turns)
-    return simulate(game, players_for(game, policy))
+    return simulate(game, players_for(game, policy, budget), sampled=policy is Policy.SEARCH)
 
 
 def players_for(game: MemoirGame, policy: Policy, budget: int = BUDGET) -> dict[Side, MemoirPlayer]:
-    """A player of `policy` for every side of `game`; a search agent's `budget` is its
-    play-outs a decision (a balance run passes every player's)."""
+    """A player of `policy` for every side of `game`; a search agent weighs a decision with
+    at most `budget` play-outs (a balance run passes every player's), in a game played with
+    `sampled` (builder.kernel.match.play)."""
+    sides, seed = [s.id for s in game.state.scenario.sides], game.dice.seed
     match policy:
         case Policy.GREEDY:
-            return dict(greedy.for_every_side((s.id for s in game.state.scenario.sides), game.dice.seed))
+            return dict(greedy.for_every_side(sides, seed))
         case Policy.RANDOM:
-            return dict(uniform.for_every_side((s.id for s in game.state.scenario.sides), game.dice.seed))
+            return dict(uniform.for_every_side(sides, seed))
         case Policy.SEARCH:
-            raise Unsupported("--policy", no_search(MEMOIR.name))
+            return dict(search.for_every_side(sides, seed, budget))
         case _:
             assert_never(policy)
 

@@ -14,15 +14,13 @@ from builder.io.tcg_files import LoadedTcgScenario, load_cards, load_force, load
 from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, plural
 from builder.kernel.search import BUDGET
-from builder.kernel.system import Unsupported, no_search
-from builder.tcg.ai import greedy, uniform
+from builder.tcg.ai import greedy, search, uniform
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.check import check_cards, check_force, check_scenario
 from builder.tcg.rules.players import TcgPlayer
 from builder.tcg.rules.simulation import TcgRecord, simulate
 from builder.tcg.rules.variants import Variant
 from builder.tcg.scenario import ForceFile, Scenario
-from builder.tcg.system import TCG
 
 
 class TcgNotReady(HonFileError):
@@ -51,22 +49,35 @@ class CheckedScenario:
         policy: Policy = Policy.GREEDY,
         frames: bool = False,
         variants: frozenset[Variant] = frozenset(),
+        budget: int = BUDGET,
     ) -> TcgRecord:
-        """The game played by `policy` for every side (builder.tcg.rules.simulation.simulate)."""
-        players = players_for(self.scenario, policy, seed)
-        return simulate(self.scenario, self.cards, players, seed=seed, turns=turns, frames=frames, variants=variants)
+        """The game played by `policy` for every side (builder.tcg.rules.simulation.simulate),
+        a search agent with `budget` play-outs a tactic."""
+        players = players_for(self.scenario, policy, seed, budget)
+        sampled = policy is Policy.SEARCH
+        return simulate(
+            self.scenario,
+            self.cards,
+            players,
+            seed=seed,
+            turns=turns,
+            frames=frames,
+            variants=variants,
+            sampled=sampled,
+        )
 
 
 def players_for(scenario: Scenario, policy: Policy, seed: int, budget: int = BUDGET) -> dict[str, TcgPlayer]:
     """A player of `policy` for every side of `scenario`, for the game of `seed`; a search
-    agent's `budget` is its play-outs a decision (a balance run passes every player's)."""
+    agent weighs a decision with at most `budget` play-outs (a balance run passes every
+    player's), in a game played with `sampled` (builder.kernel.match.play)."""
     match policy:
         case Policy.GREEDY:
             return dict(greedy.for_every_side(scenario, seed))
         case Policy.RANDOM:
             return dict(uniform.for_every_side([side.id for side in scenario.sides], seed))
         case Policy.SEARCH:
-            raise Unsupported("--policy", no_search(TCG.name))
+            return dict(search.for_every_side(tuple(side.id for side in scenario.sides), seed, budget))
         case _:
             assert_never(policy)
 

@@ -32,6 +32,7 @@ class TcgSystem:
             Capability.RULES,
             Capability.ROSTER,
             Capability.SHEET,
+            Capability.SEARCH,
         }
     )
 

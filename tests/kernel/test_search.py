@@ -98,7 +98,9 @@ def at_first_stake(seed: int = 1) -> tuple[Seen, Decision[Any]]:
 def search(budget: int, seed: int = 0, score: Any = None, margin: float = 0.0) -> Search[Gamble, Seen]:
     players = {"a": Cautious(), "b": Cautious()}
     scored = score or (lambda game, side: game.score[side])
-    return Search(RULES, Playout(players, lambda game: True, scored), budget, random.Random(seed), margin)
+    return Search(
+        RULES, Playout(lambda choice: players, lambda game: True, scored), budget, random.Random(seed), margin
+    )
 
 
 def test_with_a_budget_it_finds_the_best_stake() -> None:

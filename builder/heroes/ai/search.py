@@ -58,11 +58,8 @@ class SearchPlayer:
 
     def __post_init__(self) -> None:
         evaluation = Evaluation()
-        playout = Playout(
-            {side: SimplePolicy(dice=self.stream) for side in self.sides},
-            self._horizon,
-            lambda game, side: evaluation(game.state, side),
-        )
+        players = {side: SimplePolicy(dice=self.stream) for side in self.sides}  # it remembers nothing of a game
+        playout = Playout(lambda choice: players, self._horizon, lambda game, side: evaluation(game.state, side))
         self.search = Search(RULES, playout, self.budget, self.stream, caution=CAUTION)
         self.varied = VariedPolicy(temperature=TEMPERATURE, stream=self.stream, dice=self.stream)
 

@@ -5,7 +5,7 @@ of its options. Players live apart from the rules (builder.memoir.ai)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from builder.kernel.decisions import Player
@@ -26,6 +26,11 @@ class MemoirView:
     state: GameState
     held: dict[Side, int]  # the cards in each side's hand
     deck: int  # the cards left to draw
+    # What the view was made from, for a sampler (builder.memoir.rules.sampling), never for
+    # a player: the step's course (holding the real game at the turn's start) and the dice
+    # the game had rolled (None for a view made with no game around it).
+    _course: Course[Any] | None = field(default=None, compare=False, repr=False)
+    _rolled: int | None = field(default=None, compare=False, repr=False)
 
     @property
     def hand(self) -> tuple[CommandCard, ...]:
@@ -35,10 +40,12 @@ class MemoirView:
 MemoirPlayer: TypeAlias = Player[MemoirView, MemoirDecision]
 
 
-def view_of(state: GameState, side: str) -> MemoirView:
+def view_of(state: GameState, side: str, course: Course[Any] | None = None, rolled: int | None = None) -> MemoirView:
+    """The view `side` has of `state`, the turn in play having gone as `course` says and
+    the dice having rolled `rolled` faces (for a sampler)."""
     seen = Side(side)
     held = {s: len(cards) for s, cards in state.hands.items()}
-    return MemoirView(seen, state.seen_by(seen), held, len(state.deck))
+    return MemoirView(seen, state.seen_by(seen), held, len(state.deck), course, rolled)
 
 
 def viewer(state: GameState) -> Callable[[str, Course[Any]], MemoirView]:

@@ -12,12 +12,14 @@ from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from random import Random
 from typing import Any
 
 from builder.kernel.diagnostics import the_side
 from builder.kernel.dice import Dice, SeededDice
-from builder.kernel.match import Course, GameOver, Outcome, Table, play
+from builder.kernel.match import Course, GameOver, Match, Outcome, Table, play
 from builder.memoir.catalogue import Catalogue, Side
+from builder.memoir.rules import sampling
 from builder.memoir.rules.cards import PAGE_DRAW, deck, draw
 from builder.memoir.rules.events import DealEvent, MemoirEvent, Phase, VictoryEvent
 from builder.memoir.rules.players import MemoirPlayer, MemoirView, view_of
@@ -134,7 +136,11 @@ class MemoirRules:
         return Outcome(game.winner.value if game.winner else None, game.record().outcome)
 
     def view(self, game: MemoirGame, side: str, course: Course[MemoirGame]) -> MemoirView:
-        return view_of(game.state, side)  # a view at any point of a step: the course is not needed
+        return view_of(game.state, side, course, game.dice.rolled)
+
+    def sample(self, view: MemoirView, rng: Random) -> Match[MemoirGame, MemoirView]:
+        """A game `view` could be of (builder.memoir.rules.sampling), for a search agent."""
+        return sampling.sample(self, view, rng)
 
 
 RULES = MemoirRules()
@@ -146,13 +152,14 @@ def new_game(scenario: Scenario, catalogue: Catalogue, *, seed: int = 1, turns: 
     return MemoirGame(start(scenario, catalogue), SeededDice(seed), turns, scenario.starts)
 
 
-def simulate(game: MemoirGame, players: Mapping[Side, MemoirPlayer]) -> GameRecord:
+def simulate(game: MemoirGame, players: Mapping[Side, MemoirPlayer], sampled: bool = False) -> GameRecord:
     """Play `game` to its end, `players` (by side) answering: the game a match answered by
-    the same players plays, each step run once."""
+    the same players plays, each step run once; `sampled` for a player that samples games
+    from its view (a search agent: builder.kernel.match.play)."""
     unplayed = [s.id.value for s in game.state.scenario.sides if s.id not in players]
     if unplayed:
         raise ValueError(f"no player for {', '.join(unplayed)}")
-    return play(RULES, game, {side.value: player for side, player in players.items()}).record()
+    return play(RULES, game, {side.value: player for side, player in players.items()}, sampled=sampled).record()
 
 
 def _victory(game: MemoirGame) -> VictoryEvent:

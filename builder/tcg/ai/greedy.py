@@ -343,7 +343,7 @@ class SimplePolicy:
         """Each active ability in turn, used when it has something to do."""
         for index, ability in Activation(view.game, self._at(view.game, decision.card)).abilities():
             step = self._use(view, decision.card, index, ability)
-            if step is not None:
+            if step is not None and step in decision.options:  # a manoeuvring card uses none (TCG p.6)
                 view, decision = yield step
         return view, decision
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from copy import copy
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias
 
 from builder.kernel.decisions import Player
@@ -35,12 +35,18 @@ BACK = CardBack()
 class TcgView:
     """What `side` may know of the game as it stands: `game` is the table as it sees it
     (the other side's hidden cards face down, no hand but its own, no reserve, no dice, no
-    log), `hands` and `reserves` the number of cards in each side's hand and reserve."""
+    log), `hands` and `reserves` the number of cards in each side's hand and reserve.
+
+    What the view was made from is kept for a sampler (builder.tcg.rules.sampling), never
+    for a player: the step's course (holding the real game at the step's start) and the
+    dice the game had rolled (None for a view made with no game around it)."""
 
     side: str
     game: Game
     hands: Mapping[str, int]
     reserves: Mapping[str, int]
+    _course: Course[Any] | None = field(default=None, compare=False, repr=False)
+    _rolled: int | None = field(default=None, compare=False, repr=False)
 
 
 TcgPlayer: TypeAlias = Player[TcgView, TcgDecision]
@@ -62,9 +68,10 @@ def hidden_key(piece: Piece) -> str:
     return f"{piece.side}-card-{piece.arrival:02d}"
 
 
-def seen_by(game: Game, side: str) -> TcgView:
-    """The view of `game` that `side` has. Its own cards and the visible ones are the
-    game's own, to read and never to change."""
+def seen_by(game: Game, side: str, course: Course[Any] | None = None, rolled: int | None = None) -> TcgView:
+    """The view of `game` that `side` has, the step in play having gone as `course` says
+    and the dice having rolled `rolled` faces (for a sampler). Its own cards and the
+    visible ones are the game's own, to read and never to change."""
     scenario = _public(game.scenario, side)
     pieces = {piece.key: piece for piece in (_seen(piece, side) for piece in game.pieces.values())}
     players = {owner: _board(player, owner == side, scenario) for owner, player in game.players.items()}
@@ -80,7 +87,7 @@ def seen_by(game: Game, side: str) -> TcgView:
     )
     hands = {owner: len(player.hand) for owner, player in game.players.items()}
     reserves = {owner: len(player.reserve) for owner, player in game.players.items()}
-    return TcgView(side, table, hands, reserves)
+    return TcgView(side, table, hands, reserves, course, rolled)
 
 
 def viewer(game: Game) -> Callable[[str, Course[Any]], TcgView]:

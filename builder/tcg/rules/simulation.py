@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from random import Random
 from typing import Any
 
 from builder.kernel.dice import SeededDice
-from builder.kernel.match import Course, GameOver, Outcome, Table, play
+from builder.kernel.match import Course, GameOver, Match, Outcome, Table, play
 from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.rules import sampling
 from builder.tcg.rules.events import TcgEvent
 from builder.tcg.rules.players import TcgPlayer, TcgView, seen_by
 from builder.tcg.rules.setup import new_game as set_up
@@ -126,7 +128,12 @@ class TcgRules:
         return Outcome(game.winner, game.outcome or f"Stopped after turn {game.turn}.")
 
     def view(self, state: TcgGame, side: str, course: Course[TcgGame]) -> TcgView:
-        return seen_by(state.game, side)  # a view at any point of a step: the course is not needed
+        dice = state.game.dice
+        return seen_by(state.game, side, course, dice.rolled if isinstance(dice, SeededDice) else None)
+
+    def sample(self, view: TcgView, rng: Random) -> Match[TcgGame, TcgView]:
+        """A game `view` could be of (builder.tcg.rules.sampling), for a search agent."""
+        return sampling.sample(self, view, rng)
 
 
 RULES = TcgRules()
@@ -173,11 +180,13 @@ def simulate(
     turns: int | None = None,
     frames: bool = False,
     variants: frozenset[Variant] = frozenset(),
+    sampled: bool = False,
 ) -> TcgRecord:
     """Play the game, `players` (by side id) answering every decision: the game a match
-    answered by the same players plays, each step once."""
+    answered by the same players plays, each step once; `sampled` for a player that samples
+    games from its view (a search agent: builder.kernel.match.play)."""
     unplayed = [s.id for s in scenario.sides if s.id not in players]
     if unplayed:
         raise ValueError(f"no player for {', '.join(unplayed)}")
     start = new_game(scenario, cards, seed=seed, turns=turns, frames=frames, variants=variants)
-    return play(RULES, start, {side.id: players[side.id] for side in scenario.sides}).record()
+    return play(RULES, start, {side.id: players[side.id] for side in scenario.sides}, sampled=sampled).record()

@@ -183,8 +183,8 @@ def test_hon_simulate_policy_search_plays_the_same_game_from_a_seed(capsys: pyte
         ["simulate", "hon-first-contact.yaml", "--budget", "4"],  # a budget for no search
         ["simulate", "hon-first-contact.yaml", "--policy", "search", "--budget", "0"],
         ["simulate", "hon-first-contact.yaml", "--policy", "search", "--tui"],
-        ["simulate", "tcg/orchard-at-dawn.yaml", "--policy", "search"],  # no search agent yet
-        ["simulate", "m44/orchard-crossing.yaml", "--policy", "search"],
+        ["simulate", "tcg/orchard-at-dawn.yaml", "--policy", "search", "--tui"],  # the viewer plays no search
+        ["simulate", "m44/orchard-crossing.yaml", "--policy", "search", "--tui"],
         ["balance", "hon-first-contact.yaml", "--policy", "search", "--games", "1"],
     ],
 )

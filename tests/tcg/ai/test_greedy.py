@@ -12,12 +12,12 @@ from builder.tcg.ai.greedy import SimplePolicy, for_every_side, own_dice
 from builder.tcg.cards import Ability, AbilityKind
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.decisions import RevealBeforeGo, RevealBeforeSave, RevealCard
-from builder.tcg.rules.events import AbilityEvent, MoveEvent, MoveKind, RevealEvent, ShotEvent, ShotResult
+from builder.tcg.rules.events import AbilityEvent, GoEvent, MoveEvent, MoveKind, RevealEvent, ShotEvent, ShotResult
 from builder.tcg.rules.players import TcgView, seen_by, viewer
 from builder.tcg.rules.shooting import shoot
 from builder.tcg.rules.simulation import simulate
 from builder.tcg.rules.state import Game
-from builder.tcg.rules.tactics import command
+from builder.tcg.rules.tactics import command, manoeuvre
 from tests.tcg.conftest import HEDGEROW, path_of
 from tests.tcg.rules.helpers import game_with
 from tests.tcg.rules.test_abilities import variant
@@ -127,6 +127,16 @@ def test_a_greedy_shooter_does_not_pierce_the_armour_of_a_tank_still_hidden(card
     assert event.result is ShotResult.SUPPRESSED and (target.hits, target.suppressed) == (0, 1)
     assert event.directives == () and game.players["us"].directives == 3
     assert [e.piece for e in game.events if isinstance(e, RevealEvent) and e.chosen] == ["de-panzer-iv"]
+
+
+def test_a_manoeuvring_card_is_offered_no_ability_and_the_policy_asks_for_none(cards: CardCatalogue) -> None:
+    # TCG p.6: in a manoeuvre the two cards swap, one shoots, neither uses an ability. The
+    # HQ's Field Command has a card to send a GO! marker to, and is not offered.
+    us = [{"card": HQ, "box": [1, 1]}, {"card": RIFLES_A, "box": [1, 2]}, {"card": RIFLES_B, "box": [0, 1]}]
+    game = game_with(cards, us, [FAR], faces=[1, 1] * 6)
+    manoeuvre(game, game.pieces[HQ], game.pieces[RIFLES_A], game.pieces[RIFLES_A], greedy(game))
+    assert {game.pieces[HQ].box, game.pieces[RIFLES_A].box} == {(1, 2), (1, 1)}
+    assert not [e for e in game.events if isinstance(e, GoEvent)]
 
 
 def test_of_two_boxes_as_near_the_objective_each_is_taken_on_some_seed(cards: CardCatalogue) -> None:
