@@ -185,7 +185,7 @@ def test_hon_simulate_policy_search_plays_the_same_game_from_a_seed(capsys: pyte
         ["simulate", "hon-first-contact.yaml", "--policy", "search", "--tui"],
         ["simulate", "tcg/orchard-at-dawn.yaml", "--policy", "search", "--tui"],  # the viewer plays no search
         ["simulate", "m44/orchard-crossing.yaml", "--policy", "search", "--tui"],
-        ["balance", "hon-first-contact.yaml", "--policy", "search", "--games", "1"],
+        ["balance", "hon-first-contact.yaml", "--policy", "search", "--budget", "0", "--games", "1"],
     ],
 )
 def test_what_the_search_agent_does_not_play_is_refused_in_one_line(
