@@ -28,7 +28,7 @@ from rich.text import Text
 from builder.cli.app import CatalogueOption, ForceOption, JsonOption, app, console, errors, tell_written
 from builder.cli.bounds import BUDGET, GAMES, PRECISION, SEEDS, TEMPERATURE, WORKERS, bounded, usable_cpus
 from builder.cli.simulate_commands import ArmiesOption, armies_given, army_problems
-from builder.cli.terminal import say
+from builder.cli.terminal import say, say_failed
 from builder.kernel.decisions import Policy
 from builder.kernel.search import BUDGET as DEFAULT_BUDGET
 from builder.services.balance_handicap import HandicapKind
@@ -173,7 +173,7 @@ def balance_command(
     if any(run.failed for run in runs):  # a bug, never a game left out: no verdict around it
         for run in runs:
             for seed, error in run.tally.failed:
-                say(f"the game of seed {seed} failed: {error}")
+                say_failed(seed, error)
         if as_json:
             print(json.dumps(data, indent=1))
         raise typer.Exit(1)

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from builder.cli.app import CatalogueOption, JsonOption, PolicyOption, app, console, open_catalogue
 from builder.cli.bounds import BUDGET, SEEDS, TURNS, bounded
-from builder.cli.terminal import say
+from builder.cli.terminal import say, say_failed
 from builder.kernel.decisions import Policy
 from builder.kernel.search import BUDGET as DEFAULT_BUDGET
 
@@ -70,7 +70,9 @@ def played(seed: int) -> Iterator[None]:
     try:
         yield
     except Exception as problem:  # any error of the rules core or a player, with its seed
-        say(f"the game of seed {seed} failed: {type(problem).__name__}: {problem}")
+        from builder.services.balance import failure
+
+        say_failed(seed, failure(problem))
         raise typer.Exit(1) from None
 
 

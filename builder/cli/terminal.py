@@ -69,6 +69,11 @@ def say(message: str) -> None:
     print(f"hon: {one_line(message)}", file=sys.stderr)
 
 
+def say_failed(seed: int, error: str) -> None:
+    """A game the rules core could not finish: a bug, told in one line with its seed."""
+    say(f"the game of seed {seed} failed: {error}")
+
+
 def tell(line: str) -> None:
     """One line on standard output, such as the file a command wrote (which a script may
     read), its control characters written as escapes."""

@@ -83,7 +83,12 @@ class GameResult:
 
     @classmethod
     def failed(cls, seed: int, problem: Exception) -> GameResult:
-        return cls(seed, None, {}, 0, {}, (), error=f"{type(problem).__name__}: {problem}")
+        return cls(seed, None, {}, 0, {}, (), error=failure(problem))
+
+
+def failure(problem: Exception) -> str:
+    """A game's error as `hon balance` and `hon simulate` tell it: its kind and message."""
+    return f"{type(problem).__name__}: {problem}"
 
 
 class Score(StrEnum):
