@@ -23,12 +23,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from annotated_types import Le
-from pydantic import BaseModel
 
 from builder.services.balance import BalanceGame, BalanceRun, Tally, to_json
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel  # a scenario model's type; pydantic stays unloaded by `hon --help`
 
 
 class HandicapKind(StrEnum):

@@ -102,13 +102,12 @@ def test_the_search_agent_plays_a_heroes_side_with_its_budget(capsys: pytest.Cap
     [
         ("--policy", "us=nobody"),  # no such player
         ("--policy", "nobody=random"),  # no such side
-        ("--policy", "us=search"),  # the TCG has no search agent (Capability.SEARCH)
         ("--policy", "search", "--budget", "0"),
-        ("--budget", "4"),  # a budget without a search agent
+        ("--budget", "4"),  # a budget and no side played by the search agent
         ("--policy", "random", "--policy", "greedy"),  # two players for every side
         ("--policy", "us=random", "--policy", "us=greedy"),  # two for one side
     ],
-    ids=["player", "side", "no-search", "budget-0", "budget-alone", "twice", "side-twice"],
+    ids=["player", "side", "budget-0", "budget-alone", "twice", "side-twice"],
 )
 def test_a_bad_player_is_one_line_and_exit_2(options: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "balance", TCG, "--games", "2", *options)
@@ -163,8 +162,8 @@ def test_compare_plays_the_same_seeds_under_greedy_and_search(
 
 @pytest.mark.parametrize(
     "options",
-    [("--policy", "compare"), ("--policy", "compare", "--policy", "us=random"), ("--policy", "us=compare")],
-    ids=["no-search", "with-another", "one-side"],
+    [("--policy", "compare", "--policy", "us=random"), ("--policy", "us=compare")],
+    ids=["with-another", "one-side"],
 )
 def test_a_comparison_it_cannot_make_is_one_line_and_exit_2(
     options: tuple[str, ...], capsys: pytest.CaptureFixture[str]

@@ -182,7 +182,7 @@ async def test_h_sweeps_a_handicap_and_says_when_one_does_not_apply(
         await pilot.press("f9")
         screen = await finished(pilot)
         offered = {binding.action for _, binding, _, _ in screen.active_bindings.values()}
-        assert "compare" not in offered and "handicap" in offered and "players" in offered
+        assert {"compare", "handicap", "players"} <= offered  # the hex game has a search agent too
         await pilot.press("h")
         screen = await finished(pilot)
         data = screen.data

@@ -11,6 +11,7 @@ TESTED: dict[str, tuple[str, ...]] = {
         "tests/heroes/rules/test_combat.py::test_a_concealed_unit_cannot_be_targeted_and_is_revealed_when_it_fires",
         "tests/heroes/rules/test_deployment.py::test_only_ambush_tripod_and_scout_units_deploy_either_side_up",
         "tests/heroes/rules/test_los.py::test_vehicles_always_block_and_concealed_units_never",
+        "tests/heroes/rules/test_mines.py::test_a_concealed_unit_crossing_a_mine_suffers_its_attack",
         "tests/heroes/rules/test_templates.py::test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed_one",
     ),
     "tripod": (
@@ -340,6 +341,7 @@ TESTED: dict[str, tuple[str, ...]] = {
         "tests/heroes/rules/test_gear.py::test_each_marker_is_used_once_and_a_unit_without_one_cannot",
     ),
     "mine": (
+        "tests/heroes/rules/test_mines.py::test_a_concealed_unit_crossing_a_mine_suffers_its_attack",
         "tests/heroes/rules/test_mines.py::test_a_missed_mine_attack_leaves_no_suppressed_marker_and_friends_set_it_off_too",
         "tests/heroes/rules/test_mines.py::test_a_unit_crossing_a_mine_suffers_its_attack_and_the_marker_is_discarded",
         "tests/heroes/rules/test_mines.py::test_a_unit_places_a_mine_marker_on_a_square_of_its_zoc_spending_one",
@@ -801,6 +803,7 @@ TESTED: dict[str, tuple[str, ...]] = {
         "tests/heroes/rules/test_battle_events.py::test_fall_back_flips_the_unit_and_moves_it_away_ignoring_its_suppressed_markers",
         "tests/heroes/rules/test_battle_events.py::test_initiative_gives_the_turn_but_not_the_special_orders_and_the_marker_passes_on",
         "tests/heroes/rules/test_battle_events.py::test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy",
+        "tests/heroes/rules/test_battle_events.py::test_no_fall_back_is_planned_for_a_unit_showing_movement_x",
         "tests/heroes/rules/test_battle_events.py::test_return_to_sender_throws_a_grenade_back_at_its_thrower",
         "tests/heroes/rules/test_battle_events.py::test_second_chance_rolls_a_lost_assault_roll_again",
         "tests/heroes/rules/test_surprise.py::test_a_surprise_card_takes_a_beaten_unit_out_through_a_window",
