@@ -52,10 +52,9 @@ class Draws(Protocol):
         ...
 
 
-def least_drawn(items: Iterable[T], key: Callable[[T], Any], draws: Draws) -> T:
-    """One of `items` with the least `key`, each of those as likely: a tie falls to the
-    player's own draws, never to the order the items came in, so a player prefers no corner
-    of the map and no place in a list (issue 34). Nothing is drawn when one is least."""
+def least_of(items: Iterable[T], key: Callable[[T], Any]) -> list[T]:
+    """Every one of `items` with the least `key`, in the order they came: those a player
+    draws among (`least_drawn`; the Heroes greedy player's own draws, builder.heroes.ai)."""
     alike: list[T] = []
     low: Any = None
     for item in items:
@@ -66,6 +65,14 @@ def least_drawn(items: Iterable[T], key: Callable[[T], Any], draws: Draws) -> T:
             alike.append(item)
     if not alike:
         raise ValueError("nothing to choose from")
+    return alike
+
+
+def least_drawn(items: Iterable[T], key: Callable[[T], Any], draws: Draws) -> T:
+    """One of `items` with the least `key`, each of those as likely: a tie falls to the
+    player's own draws, never to the order the items came in, so a player prefers no corner
+    of the map and no place in a list (issue 34). Nothing is drawn when one is least."""
+    alike = least_of(items, key)
     return alike[0] if len(alike) == 1 else alike[draws.randrange(len(alike))]
 
 

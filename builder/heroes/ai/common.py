@@ -3,7 +3,7 @@ worth, the gap between squares, the options alike it draws among)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind
@@ -16,21 +16,6 @@ T = TypeVar("T")
 # A sort key giving options alike an order of their own (by squares, by key), so that a draw
 # among them replays from a seed whatever order they came in: never a preference.
 SortKey = Callable[[T], Any]
-
-
-def least_of(options: Iterable[T], key: Callable[[T], Any]) -> list[T]:
-    """Every option with the least `key`, in the order they came: those the policy draws from."""
-    found: list[T] = []
-    low: Any = None
-    for option in options:
-        score = key(option)
-        if not found or score < low:
-            found, low = [option], score
-        elif score == low:
-            found.append(option)
-    if not found:
-        raise ValueError("no option to choose from")
-    return found
 
 
 def first(indexed: tuple[int, Any]) -> int:

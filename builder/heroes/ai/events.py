@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.ai import firing
 from builder.heroes.ai.cards import REROLL_WORTH
-from builder.heroes.ai.common import _gap, by_key, itself, least_of
+from builder.heroes.ai.common import _gap, by_key, itself
 from builder.heroes.catalogue.cards import CardEffectKind, CardTiming
 from builder.heroes.rules.action_cards.battle_events import card_mine_squares, cards_for, may_receive_order
 from builder.heroes.rules.actions.assault import shelter_first
@@ -22,6 +22,7 @@ from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.squares import forced_move_zones
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
+from builder.kernel.choice import least_of
 from builder.kernel.events import Roll
 
 if TYPE_CHECKING:

@@ -43,7 +43,7 @@ from builder.heroes.ai import (
     weapons,
     works,
 )
-from builder.heroes.ai.common import SortKey, T, first, least_of
+from builder.heroes.ai.common import SortKey, T, first
 from builder.heroes.ai.firing import Plan
 from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.catalogue.units import Weapon
@@ -105,6 +105,7 @@ from builder.heroes.rules.resolution.assault_roll import Assault
 from builder.heroes.rules.resolution.combat import Aim, FireOutcome, Shot
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.models import Scenario
+from builder.kernel.choice import least_of
 from builder.kernel.events import Roll
 
 # The decisions by the moment they are asked, each group answered by one method of the policy.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.heroes.ai.common import by_key, itself, least_of
+from builder.heroes.ai.common import by_key, itself
 from builder.heroes.army.summary import MAX_NUMBERED
 from builder.heroes.rules.abilities.standing_totems import DEEP_ONES, standing
 from builder.heroes.rules.abilities.totems import destruction_of, totem_in_sight
@@ -24,6 +24,7 @@ from builder.heroes.rules.orders.tokens import tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.assault_roll import Assault
 from builder.heroes.rules.state import GameState
+from builder.kernel.choice import least_of
 
 if TYPE_CHECKING:
     from builder.heroes.ai.greedy import SimplePolicy

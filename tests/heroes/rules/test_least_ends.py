@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from builder.heroes.ai import movement
-from builder.heroes.ai.common import FAR, least_of
+from builder.heroes.ai.common import FAR
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.resolution.cover import terrain_bonus
+from builder.kernel.choice import least_of
 from tests.heroes.rules.test_simulate import play
 
 
