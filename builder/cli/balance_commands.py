@@ -27,6 +27,7 @@ from rich.text import Text
 
 from builder.cli.app import CatalogueOption, ForceOption, JsonOption, app, console, errors, tell_written
 from builder.cli.bounds import BUDGET, GAMES, PRECISION, SEEDS, TEMPERATURE, WORKERS, bounded, usable_cpus
+from builder.cli.lazy import HonGroup
 from builder.cli.simulate_commands import ArmiesOption, armies_given, army_problems
 from builder.cli.terminal import say, say_failed
 from builder.kernel.decisions import Policy
@@ -58,6 +59,10 @@ MOST_GAMES = 10_000  # with --precision and no --games
 class BackendChoice(StrEnum):
     LOCAL = "local"
     RAY = "ray"
+
+
+# `--handicap` alone sweeps what the scenario counts (issue 34: `--handicap [auto|turns|vp]`).
+HonGroup.optional_values["balance"] = {"--handicap": HandicapKind.AUTO.value}
 
 
 @app.command("balance")
@@ -139,7 +144,8 @@ def balance_command(
         typer.Option(
             "--handicap",
             help="Sweep the scenario's turns or the victory points (medals) its victory conditions count, around "
-            "its own, and tell the setting at which it is closest to even; auto takes vp where they count points.",
+            "its own, and tell the setting at which it is closest to even; auto (the kind when none is given) "
+            "takes vp where they count points.",
         ),
     ] = None,
     given: Annotated[

@@ -75,6 +75,9 @@ class HonGroup(TyperGroup):
     commands makes none of them."""
 
     _listing = False  # while the help lists the commands (`format_commands`)
+    # Options whose value may be left out, by command: Typer's vendored Click has no
+    # optional-value option, so a bare `--handicap` is given its default here.
+    optional_values: dict[str, dict[str, str]] = {}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)  # Typer's reads the items, which would make every command
@@ -96,13 +99,29 @@ class HonGroup(TyperGroup):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         """`hon FILE` runs the command that opens a file of its format (`hon edit`, `hon
-        design`) when the first argument is no command but a file, or names a YAML one."""
+        design`) when the first argument is no command but a file, or names a YAML one.
+        An option of `optional_values` left without its value is given its default."""
         if args and args[0] not in self.commands and _names_a_file(args[0]):
             from builder.cli.tui_commands import command_for  # reads the file's `format:`
 
             name = command_for(Path(args[0]))
             return name, self.commands[name], list(args)
-        return super().resolve_command(ctx, args)
+        found, command, rest = super().resolve_command(ctx, args)
+        return found, command, _with_optional_values(rest, self.optional_values.get(found or "", {}))
+
+
+def _with_optional_values(args: list[str], defaults: dict[str, str]) -> list[str]:
+    """`args` with each option of `defaults` given its default value where it stands last or
+    right before another option (`--handicap --json`). Nothing after `--` is an option."""
+    given: list[str] = []
+    for index, arg in enumerate(args):
+        if arg == "--":
+            return given + args[index:]
+        given.append(arg)
+        following = args[index + 1] if index + 1 < len(args) else None
+        if arg in defaults and (following is None or following.startswith("-")):
+            given.append(defaults[arg])
+    return given
 
 
 def _names_a_file(arg: str) -> bool:

@@ -116,6 +116,13 @@ def test_auto_chooses_from_the_victory_conditions_and_says_why(
     assert code == 0 and data["kind"] == kind and data["reason"] == reason
 
 
+@pytest.mark.parametrize("given", [["--handicap"], ["--handicap", "--json"]], ids=["last", "before-another"])
+def test_a_bare_handicap_is_auto(given: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["balance", str(WAY), "--games", "1", *given, *([] if "--json" in given else ["--json"])])
+    data = json.loads(capsys.readouterr()[0])
+    assert code == 0 and data["kind"] == "turns" and data["reason"] == "turn-limit"
+
+
 @pytest.mark.parametrize(
     "args",
     [
