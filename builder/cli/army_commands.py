@@ -19,4 +19,4 @@ def validate(army: ArmyArgument, catalogue: CatalogueOption = None, as_json: Jso
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
-    raise typer.Exit(front(require(army, Capability.FORCE_CHECK)).validate(army, catalogue, as_json))
+    raise typer.Exit(front(require(army, Capability.FORCE_CHECK), catalogue).validate(army, catalogue, as_json))

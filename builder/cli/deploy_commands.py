@@ -49,7 +49,7 @@ def deploy_command(
 
     system = require(scenario, Capability.DEPLOY)
     ask = DeployAsk(scenario, side, army, positions, save, catalogue, as_json, force)
-    raise typer.Exit(front(system).deploy(ask))
+    raise typer.Exit(front(system, ask.catalogue).deploy(ask))
 
 
 def army_of(given: str | None, side: str) -> Path | None:

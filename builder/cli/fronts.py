@@ -125,6 +125,7 @@ class Front:
     capabilities promise (tests/cli/test_fronts.py checks both agree)."""
 
     odds_options: ClassVar[frozenset[str]] = frozenset()  # the `hon odds` options it takes
+    takes_catalogue: ClassVar[bool] = False  # reads the player's catalogue folder (--catalogue)
 
     def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
         raise NotImplementedError
@@ -149,6 +150,7 @@ class Front:
 
 
 class HeroesFront(Front):
+    takes_catalogue = True
     odds_options = frozenset(
         option(name)
         for name in (
@@ -338,6 +340,13 @@ def _whose(names: list[str], owners: tuple[str, ...], first: bool) -> str:
 FRONTS: dict[str, Front] = {"heroes": HeroesFront(), "tcg": TcgFront(), "memoir": HexFront()}
 
 
-def front(system: GameSystem) -> Front:
-    """The front of `system`, by its id."""
-    return FRONTS[system.id]
+def front(system: GameSystem, catalogue: Path | None = None) -> Front:
+    """The front of `system`, by its id. A catalogue folder given for a system that reads
+    none is refused in one sentence: ignored, the player would think it was used."""
+    here = FRONTS[system.id]
+    if catalogue is not None and not here.takes_catalogue:
+        raise typer.BadParameter(
+            f"only Heroes System files read a catalogue folder, not the {system.name}'s",
+            param_hint="--catalogue",
+        )
+    return here

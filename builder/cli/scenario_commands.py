@@ -38,7 +38,7 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
-    raise typer.Exit(front(require(scenario, Capability.SCENARIO_CHECK)).check(scenario, catalogue, as_json))
+    raise typer.Exit(front(require(scenario, Capability.SCENARIO_CHECK), catalogue).check(scenario, catalogue, as_json))
 
 
 def check_heroes(scenario: Path, catalogue: Path | None, as_json: bool) -> int:
@@ -101,7 +101,7 @@ def sheet_command(
     # The file is read before the options are judged: a broken file's own problem is what
     # its player needs to hear, not that --format md is for another game's sheets.
     system = require(scenario, Capability.SHEET)
-    raise typer.Exit(front(system).sheet(SheetAsk(scenario, fmt, given, strict, paper, catalogue, force)))
+    raise typer.Exit(front(system, catalogue).sheet(SheetAsk(scenario, fmt, given, strict, paper, catalogue, force)))
 
 
 def heroes_sheet(ask: SheetAsk) -> int:

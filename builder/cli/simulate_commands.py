@@ -158,7 +158,7 @@ def simulate_command(
     searched = budget or DEFAULT_BUDGET  # the search agent's, which check_search allowed
     asked = (scenario, army or [], turns, seed, verbose, tui, catalogue, as_json, policy, variant or [], searched)
     ask = SimulateAsk(*asked)
-    front(system).simulate(ask)
+    front(system, ask.catalogue).simulate(ask)
 
 
 def simulate_heroes(ask: SimulateAsk) -> None:

@@ -4,6 +4,7 @@ exactly the commands its capabilities promise, so the registry's refusal and the
 from __future__ import annotations
 
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +66,32 @@ def test_odds_refuse_another_systems_option(system: str, foreign: str, capsys: p
     assert main(["odds", *ODDS_OF[system], *given]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "scenarios/tcg/orchard-at-dawn.yaml"],
+        ["simulate", "scenarios/m44/orchard-crossing.yaml"],
+        ["scenario", "check", "scenarios/tcg/orchard-at-dawn.yaml"],
+        ["scenario", "sheet", "scenarios/m44/orchard-crossing.yaml"],
+        ["deploy", "scenarios/tcg/orchard-at-dawn.yaml", "--side", "us"],
+    ],
+    ids=["simulate-tcg", "simulate-hex", "check-tcg", "sheet-hex", "deploy-tcg"],
+)
+def test_a_catalogue_folder_for_a_system_that_reads_none_is_refused(
+    args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    code = main([*args, "--catalogue", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--catalogue" in err
+
+
+def test_a_heroes_file_reads_the_catalogue_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["scenario", "check", str(ROOT / "scenarios" / "way-of-the-cross.yaml"), "--catalogue", str(tmp_path)])
+    capsys.readouterr()
+    assert code == 0
