@@ -28,7 +28,7 @@ from rich.text import Text
 from builder.cli.app import CatalogueOption, ForceOption, JsonOption, app, console, errors, tell_written
 from builder.cli.bounds import BUDGET, GAMES, PRECISION, SEEDS, TEMPERATURE, WORKERS, bounded, usable_cpus
 from builder.cli.lazy import HonGroup
-from builder.cli.simulate_commands import ArmiesOption, armies_given, army_problems
+from builder.cli.simulate_commands import ArmiesOption, VariantsOption, armies_given, army_problems
 from builder.cli.terminal import say, say_failed
 from builder.kernel.decisions import Policy
 from builder.kernel.search import BUDGET as DEFAULT_BUDGET
@@ -120,6 +120,7 @@ def balance_command(
         ),
     ] = False,
     army: ArmiesOption = None,
+    variant: VariantsOption = None,
     policy: Annotated[
         list[str] | None,
         typer.Option(
@@ -169,7 +170,8 @@ def balance_command(
     if handicap is not None and len(lineup) > 1:
         raise typer.BadParameter("a handicap is swept with one set of players, not compare", param_hint="--handicap")
     armies = armies_given(army or [])
-    asks = [BalanceAsk(players, swap_initiative, temperature, armies, catalogue) for players in lineup]
+    variants = _variants(variant or [])
+    asks = [BalanceAsk(players, swap_initiative, temperature, armies, catalogue, variants) for players in lineup]
     prepared = _prepared(scenario, asks)
     trials = _trials(scenario, [each.game for each in prepared], handicap)
     report = _report(trials.games[0], given, prepared[0].inputs, force)
@@ -209,6 +211,15 @@ def _show_all(trials: Trials, runs: list[BalanceRun], data: dict[str, Any]) -> N
         _show_comparison(trials.games, runs, data)
     else:
         _show(trials.games[0], runs[0])
+
+
+def _variants(names: list[str]) -> tuple[str, ...]:
+    """The TCG variant rules named, checked (an unknown name is one line, exit 2), each once."""
+    if not names:
+        return ()
+    from builder.cli.tcg_play import variants_named
+
+    return tuple(sorted(variants_named(names)))
 
 
 def _trials(scenario: Path, games: list[BalanceGame], handicap: HandicapKind | None) -> Trials:
@@ -405,6 +416,8 @@ def _show(game: BalanceGame, run: BalanceRun) -> None:
     console.print(titled(setting.title, f" — {tally.games} games ({seeds}), {players(game)}."))
     if setting.swap_initiative:
         console.print(Text("The initiative went to each side in turn, seed by seed.", style="dim"))
+    if setting.variants:
+        console.print(Text(f"Variant rules (TCG p.21): {', '.join(setting.variants)}.", style="dim"))
     if run.interrupted:
         console.print(
             Text(f"Stopped after {tally.games} games: these are the tallies of the games played.", style="yellow")

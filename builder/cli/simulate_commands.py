@@ -33,6 +33,14 @@ ArmiesOption = Annotated[
     list[str] | None,
     typer.Option("--army", help="SIDE=FILE: the army list a side plays; by default the one the scenario names."),
 ]
+VariantsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        help="tcg: a variant rule of TCG p.21 (no-event-cards, automatic-activation, no-terrain, "
+        "all-visible, more-casualties); repeat for several.",
+    ),
+]
 
 
 def armies_given(given: list[str]) -> dict[str, Path]:
@@ -139,14 +147,7 @@ def simulate_command(
             help=f"With --policy search: the play-outs it may make to weigh each action ({DEFAULT_BUDGET} by default).",
         ),
     ] = None,
-    variant: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--variant",
-            help="tcg: a variant rule of TCG p.21 (no-event-cards, automatic-activation, no-terrain, "
-            "all-visible, more-casualties); repeat for several.",
-        ),
-    ] = None,
+    variant: VariantsOption = None,
 ) -> None:
     """Play the scenario, every side by the greedy player (or --policy random, search), and tell every roll."""
     from builder.cli.fronts import SimulateAsk, front

@@ -147,6 +147,7 @@ class Setting:
     swap_initiative: bool = False  # the seeds give the first move to each side in turn
     score: Score = Score.VICTORY_POINTS
     seats: tuple[str, ...] = ()  # the sides a player plays, where not the sides that win (SoN teams)
+    variants: tuple[str, ...] = ()  # the Tactical Card Game's variant rules played (TCG p.21)
 
 
 @dataclass(frozen=True)
@@ -155,17 +156,21 @@ class BalanceAsk:
 
     players: Players = field(default_factory=Players)
     swap_initiative: bool = False
-    # The Heroes System's own; the other systems refuse them (builder.services.balance_systems).
+    # One system's own; the others refuse them (builder.services.balance_systems).
     temperature: float | None = None  # the greedy player's variety; the system's default when None
     armies: Mapping[str, Path] = field(default_factory=dict)  # an army list by side
     catalogue: Path | None = None  # the player's catalogue folder
+    # The Tactical Card Game's own: its variant rules by name (TCG p.21), each once.
+    variants: tuple[str, ...] = ()
 
-    def heroes_options(self) -> list[str]:
-        """The Heroes System's own options given, by their names on the command line."""
+    def given(self) -> list[str]:
+        """The one system's options given, by their names on the command line (whose each
+        is: builder.services.balance_systems.OWNERS)."""
         given = {
             "--army": bool(self.armies),
             "--temperature": self.temperature is not None,
             "--catalogue": self.catalogue is not None,
+            "--variant": bool(self.variants),
         }
         return [option for option, on in given.items() if on]
 
@@ -527,6 +532,7 @@ def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
         **players_json(setting, game),
         "temperature": setting.temperature,
         "swap_initiative": setting.swap_initiative,
+        "variants": list(setting.variants),
         "score": setting.score.value,
         "games": tally.games,
         "played": tally.played,

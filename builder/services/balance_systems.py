@@ -10,13 +10,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from builder.heroes.system import HEROES
-from builder.kernel.system import Capability, Unsupported
+from builder.kernel.system import Capability, GameSystem, Unsupported
 from builder.memoir.system import MEMOIR
 from builder.services import balance_heroes, balance_memoir, balance_tcg
 from builder.services.balance import BalanceAsk, Prepared
 from builder.services.systems import require
 from builder.tcg.system import TCG
 
+# The system whose each of BalanceAsk's own options is.
+OWNERS: dict[str, GameSystem] = {"--army": HEROES, "--temperature": HEROES, "--catalogue": HEROES, "--variant": TCG}
 PREPARE: dict[str, Callable[[Path, BalanceAsk], Prepared]] = {
     HEROES.id: balance_heroes.prepare,
     TCG.id: balance_tcg.prepare,
@@ -29,9 +31,10 @@ def prepare_balance(path: Path, ask: BalanceAsk) -> Prepared:
     file of no system that balances, an option its system does not take, or a player it
     cannot seat (module docs)."""
     system = require(path, Capability.BALANCE)
-    foreign = ask.heroes_options() if system is not HEROES else []
+    foreign = [option for option in ask.given() if OWNERS[option] is not system]
     if foreign:
-        raise Unsupported(path, f"{foreign[0]} is for Heroes System scenarios; this is a {system.name} scenario.")
+        whose = OWNERS[foreign[0]].name
+        raise Unsupported(path, f"{foreign[0]} is for {whose} scenarios; this is a {system.name} scenario.")
     prepared = PREPARE[system.id](path, ask)
     setting = prepared.game.setting
     seats = setting.seats or prepared.game.sides

@@ -29,6 +29,7 @@ from builder.tcg.conditions import VictoryPoints
 from builder.tcg.rules.events import DestroyedEvent, ShotEvent, TcgEvent
 from builder.tcg.rules.simulation import RULES, TcgGame, new_game
 from builder.tcg.rules.state import Game
+from builder.tcg.rules.variants import Variant
 from builder.tcg.scenario import MAX_TURNS, MIN_TURNS, Marker, Scenario
 from builder.tcg.system import TCG
 
@@ -36,7 +37,9 @@ from builder.tcg.system import TCG
 def prepare(path: Path, ask: BalanceAsk) -> Prepared:
     """A scenario file checked against the bundled cards, ready to be played."""
     checked = ready(path, open_cards())
-    return Prepared(TcgBalance(checked.scenario, checked.cards, ask.players, ask.swap_initiative), (path,))
+    variants = frozenset(Variant(name) for name in ask.variants)
+    balance = TcgBalance(checked.scenario, checked.cards, ask.players, ask.swap_initiative, variants)
+    return Prepared(balance, (path,))
 
 
 TURNS_REACH = 3  # a turns handicap: up to three turns fewer or more, within the book's 4 to 8
@@ -56,6 +59,7 @@ class TcgBalance:
     cards: CardCatalogue
     players: Players = field(default_factory=Players)
     swap_initiative: bool = False
+    variants: frozenset[Variant] = frozenset()  # TCG p.21
     labels: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -65,7 +69,8 @@ class TcgBalance:
     @property
     def setting(self) -> Setting:
         scenario = self.scenario
-        return Setting(TCG.id, scenario.id, scenario.title, self.players, None, self.swap_initiative)
+        variants = tuple(sorted(self.variants))
+        return Setting(TCG.id, scenario.id, scenario.title, self.players, None, self.swap_initiative, variants=variants)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -99,7 +104,9 @@ class TcgBalance:
 
         players = self.players.seat(self.sides, lambda policy: players_for(scenario, policy, seed, self.players.budget))
         searching = self.players.searching(self.sides)
-        end = play(RULES, new_game(scenario, self.cards, seed=seed), players, watch, sampled=searching)
+        end = play(
+            RULES, new_game(scenario, self.cards, seed=seed, variants=self.variants), players, watch, sampled=searching
+        )
         record = end.record()
         held = self.held(end.game)
         decisive: tuple[str, ...] = ()

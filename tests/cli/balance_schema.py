@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.tcg.rules.variants import Variant
+
 COUNTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
 RATE = {"type": "number", "minimum": 0, "maximum": 1}
 INTERVAL = {"type": "array", "items": RATE, "minItems": 2, "maxItems": 2}
@@ -53,6 +55,11 @@ BALANCE_SCHEMA: dict[str, Any] = {
             },
             "temperature": {"type": ["number", "null"], "minimum": 0},
             "swap_initiative": {"type": "boolean"},
+            "variants": {
+                "type": "array",
+                "items": {"enum": [variant.value for variant in Variant]},
+                "uniqueItems": True,
+            },
             "score": {"enum": ["victory-points", "medals"]},
             "games": {"type": "integer", "minimum": 0},
             "played": {"type": "integer", "minimum": 0},

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -125,6 +126,36 @@ def test_the_heroes_systems_own_options_are_refused_in_the_other_games(
 ) -> None:
     code, out, err = run(capsys, "balance", scenario, "--games", "2", *option)
     assert code == 2 and out == "" and option[0] in err and err.count("\n") == 1
+
+
+def test_a_tcg_variant_is_played_in_every_game_and_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "balance", TCG, "--games", "3", "--variant", "no-terrain", "--variant", "no-terrain", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and data["variants"] == ["no-terrain"]
+    wins: Counter[str] = Counter()
+    points: dict[str, Counter[str]] = {side: Counter() for side in data["sides"]}
+    for seed in ("1", "2", "3"):  # each game is the one `hon simulate --variant` plays from its seed
+        code, out, _ = run(capsys, "simulate", TCG, "--seed", seed, "--variant", "no-terrain", "--json")
+        game = json.loads(out)
+        wins[game["winner"]] += 1
+        for side, vp in game["victory_points"].items():
+            points[side][str(vp)] += 1
+    assert {side: s["wins"] for side, s in data["sides"].items()} == {side: wins[side] for side in data["sides"]}
+    assert {side: s["victory_points"] for side, s in data["sides"].items()} == points
+
+
+@pytest.mark.parametrize(
+    ("scenario", "variant"),
+    [(HEX, "no-terrain"), (SHORT, "no-terrain"), (TCG, "no-such-rule")],
+    ids=["hex", "heroes", "unknown"],
+)
+def test_a_variant_the_scenario_cannot_play_is_one_line_and_exit_2(
+    scenario: str, variant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "balance", scenario, "--games", "1", "--variant", variant)
+    assert code == 2 and out == "" and "--variant" in err and err.count("\n") == 1
 
 
 class Broken:
