@@ -117,7 +117,7 @@ def gear_alternate(
     """The best Alternate Firing Action a firing marker of the unit offers, by expected
     hits (of those alike, one drawn), when it is worth a marker (see the module)."""
     offers: list[tuple[float, Action]] = []
-    markers = sorted({g.marker for g in state.gear if g.count > 0 and g.serves(piece)} & set(GEAR_WEAPONS))
+    markers = sorted({g.marker for g in state.gear if g.marker in GEAR_WEAPONS and g.count > 0 and g.serves(piece)})
     for marker in markers:
         weapon = GEAR_WEAPONS[marker]
         if weapon.delivery in (Delivery.SHOT, Delivery.BOMB):

@@ -119,10 +119,11 @@ def defender_bonus(state: GameState, target: Piece) -> tuple[Modifier, ...]:
 
 def _defender_of(state: GameState, target: Piece, pieces: Iterable[Piece], units_only: bool) -> Piece | None:
     """The first of `pieces` (wrecks left out when `units_only`) that covers `target` as a
-    Defender: a plain loop, the ability asked first, for the policy asks it of every target
+    Defender: a plain loop, the cheapest tests first, for the policy asks it of every target
     it weighs and few units are Defenders."""
+    owner = target.owner
     for piece in pieces:
-        if not piece.side.has("defender") or piece.owner != target.owner or piece.key == target.key:
+        if piece.owner != owner or not piece.side.has("defender") or piece.key == target.key:
             continue
         if units_only and piece.is_wreck:
             continue
