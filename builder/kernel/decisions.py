@@ -15,7 +15,7 @@ game's log reads as what was chosen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
 from random import Random
@@ -94,9 +94,17 @@ class Offered(Generic[T]):
 
     offer: Callable[[], Iterator[T]]
     allows: Callable[[object], bool]
+    # The last choice asked about and the rules' answer: a player checks its choice before it
+    # answers, `Decision.accept` checks it again, at the same moment of the same game.
+    _last: list[object] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __contains__(self, choice: object, /) -> bool:
-        return self.allows(choice)
+        last = self._last
+        if last and last[0] is choice:
+            return bool(last[1])
+        allowed = self.allows(choice)
+        last[:] = (choice, allowed)
+        return allowed
 
     def __iter__(self) -> Iterator[T]:
         return self.offer()

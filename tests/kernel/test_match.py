@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from builder.kernel.decisions import Checked, Decision, IllegalChoice, uniform_choice
+from builder.kernel.decisions import Checked, Decision, IllegalChoice, Offered, uniform_choice
 from builder.kernel.match import YOUNG_COLLECTED_EVERY, Answer, Course, GameOver, Match, Outcome, Table, play
 
 TARGET = 12
@@ -251,3 +251,23 @@ def test_a_game_in_play_collects_garbage_less_often_and_puts_the_threshold_back(
     play(RULES, start(3), {"a": Watcher(), "b": Watcher()})
     assert seen and min(seen) >= YOUNG_COLLECTED_EVERY > before[0]
     assert gc.get_threshold() == before
+
+
+def test_offered_options_ask_the_rules_once_for_the_choice_a_player_checks_then_gives() -> None:
+    # A player checks its choice (`choice in decision.options`), then `accept` checks it
+    # again at the same moment: the rules' check runs once; another choice is checked anew.
+    asked: list[object] = []
+
+    def allows(choice: object) -> bool:
+        asked.append(choice)
+        return choice in (1, 2)
+
+    decision = Keep(side="a", options=Offered(lambda: iter([1, 2]), allows), faces=(1, 2))
+    assert 1 in decision.options
+    assert decision.accept(1) == 1
+    assert asked == [1]
+    assert 3 not in decision.options
+    with pytest.raises(IllegalChoice):
+        decision.accept(3)
+    assert 2 in decision.options and 1 in decision.options
+    assert asked == [1, 3, 2, 1]

@@ -133,16 +133,17 @@ def _fall_back(policy: SimplePolicy, state: GameState, piece: Piece, hand: list[
     paths = reachable(state.battlefield, state.pieces.values(), moving, state.ruleset, points=value)
     start = range_between(piece.squares, enemies)
     shelter = cover_table(state, moving.colour)  # `cover`'s table, once for every end weighed
-    gaps = ((range_between(p.destination.squares, enemies), p) for p in paths.values())
-    farther = [(gap, p) for gap, p in gaps if gap > start]
+    # Weighed by where each path ends, the one path taken traced alone (`Reach`).
+    gaps = ((range_between(end.squares, enemies), end) for end in paths)
+    farther = [(gap, end) for gap, end in gaps if gap > start]
     if not farther:
         return ()
     _, best = policy.best_of(
         farther,
-        lambda found: (-found[0], -terrain_bonus(state, shelter, found[1].destination.squares)),
-        lambda found: placed(found[1].destination),
+        lambda found: (-found[0], -terrain_bonus(state, shelter, found[1].squares)),
+        lambda found: placed(found[1]),
     )
-    return (CardPlay(card.id, piece.key, best),)
+    return (CardPlay(card.id, piece.key, paths[best]),)
 
 
 def _burst(policy: SimplePolicy, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:

@@ -5,11 +5,12 @@ table, p.23-24) when it promises more, Fire on the Move (p.23) and Opportunity F
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from builder.heroes.ai.common import FAR, _worth, by_key, first
+from builder.heroes.ai.common import _worth, by_key, first
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.abilities.equipment import ammo_cap, ammo_helps, ammo_pool
 from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
@@ -228,8 +229,10 @@ _Legal = list[tuple[Weapon | None, list[tuple[Shot, Aim | None]]]]
 def _legal_shots(state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False) -> _Legal:
     """Each weapon's shots at the enemies in reach that are not concealed (a destroyed primary
     weapon has none: `shots_at` refuses it)."""
-    reach = state.ruleset.max_range or FAR
-    targets = [t for t in enemies_in_reach(state, piece, reach) if not t.concealed]
+    reach = state.ruleset.max_range
+    # With no range limit every enemy is in reach: no distance to work out for each.
+    enemies = state.enemies_of(piece.owner) if not reach else enemies_in_reach(state, piece, reach)
+    targets = [t for t in enemies if not t.concealed]
     weapons = weapons_of(piece)
     legal: _Legal = [(weapon, []) for weapon in weapons]
     for target in targets:
@@ -267,6 +270,14 @@ def _aimed(shot: Shot, ruleset: Ruleset) -> Aim | None:
         return None
 
 
+def _pool(shot: Shot, ruleset: Ruleset) -> int | None:
+    """The Machine Gunner's pool of the shot (`machine_gunner_pool`), None when the rules refuse it."""
+    try:
+        return machine_gunner_pool(shot, ruleset)
+    except IllegalAttack:
+        return None
+
+
 def _plans(policy: SimplePolicy, shots: list[tuple[Shot, Aim | None]], ruleset: Ruleset) -> list[Plan]:
     """The uses of one weapon against the targets it may shoot, in the order they are
     weighed: each target fired at normally or with Suppressive Fire, and a Machine Gunner's
@@ -297,24 +308,35 @@ def _plans(policy: SimplePolicy, shots: list[tuple[Shot, Aim | None]], ruleset: 
     top_share = top[0].machine_gunner_share
     modes = [False] + ([True] if suppresses and _aimed(top[0].varied(True, top_share), ruleset) is not None else [])
     for suppressive in modes:
-        for size in (2, 3):
-            for group in combinations(top, size):
-                if len({s.target.type for s in group}) > 1:
-                    continue
-                try:
-                    pool = machine_gunner_pool(group[0].varied(suppressive, group[0].machine_gunner_share), ruleset)
-                    shares = split_machine_gunner(pool, [s.target for s in group], ruleset=ruleset)
-                except IllegalAttack:
-                    continue
-                split = [s.varied(suppressive, n) for s, n in zip(group, shares, strict=True)]
-                aims = [_aimed(s, ruleset) for s in split]
-                if any(a is None for a in aims):
-                    continue
-                value = sum(_worth_of(s, ruleset, a) for s, a in zip(split, aims, strict=True))
-                found.append(
-                    Plan(value, tuple((s.target.key, n) for s, n in zip(group, shares, strict=True)), suppressive)
-                )
+        found.extend(_splits(top, suppressive, ruleset))
     return found
+
+
+def _splits(top: list[Shot], suppressive: bool, ruleset: Ruleset) -> Iterator[Plan]:
+    """A Machine Gunner's even splits between two or three of the `top` targets (HoN core
+    p.24), suppressive or not, each the rules allow; the pool of each group's first target
+    worked out once for all the groups it leads."""
+    pools: dict[int, int | None] = {}
+    for size in (2, 3):
+        for group in combinations(top, size):
+            if len({s.target.type for s in group}) > 1:
+                continue
+            lead = group[0]
+            if id(lead) not in pools:
+                pools[id(lead)] = _pool(lead.varied(suppressive, lead.machine_gunner_share), ruleset)
+            pool = pools[id(lead)]
+            if pool is None:
+                continue
+            try:
+                shares = split_machine_gunner(pool, [s.target for s in group], ruleset=ruleset)
+            except IllegalAttack:
+                continue
+            split = [s.varied(suppressive, n) for s, n in zip(group, shares, strict=True)]
+            aims = [_aimed(s, ruleset) for s in split]
+            if any(a is None for a in aims):
+                continue
+            value = sum(_worth_of(s, ruleset, a) for s, a in zip(split, aims, strict=True))
+            yield Plan(value, tuple((s.target.key, n) for s, n in zip(group, shares, strict=True)), suppressive)
 
 
 def _fires_on_the_move(piece: Piece) -> bool:

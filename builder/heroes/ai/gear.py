@@ -48,6 +48,7 @@ from builder.heroes.rules.resolution.templates import (
     explosion_squares,
     grenade_into,
     interspace_range,
+    takes_grenades,
 )
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier, Roll
@@ -116,7 +117,7 @@ def gear_alternate(
     """The best Alternate Firing Action a firing marker of the unit offers, by expected
     hits (of those alike, one drawn), when it is worth a marker (see the module)."""
     offers: list[tuple[float, Action]] = []
-    markers = sorted({g.marker for g in state.gear if g.count > 0 and g.serves(piece)} & set(GEAR_WEAPONS))
+    markers = sorted({g.marker for g in state.gear if g.marker in GEAR_WEAPONS and g.count > 0 and g.serves(piece)})
     for marker in markers:
         weapon = GEAR_WEAPONS[marker]
         if weapon.delivery in (Delivery.SHOT, Delivery.BOMB):
@@ -168,6 +169,8 @@ def _gear_throws(
         for pt in corners(sq)
     }
     points = [pt for pt in near if interspace_range(piece.squares, pt) <= weapon.reach]
+    if not points:
+        return None  # no interspace in reach: no table of who stands where to build
     hits: dict[str, float] = {}  # expected hits on each unit, wherever the template lands
     standing: dict[Square, list[Piece]] = {}
     for other in state.pieces.values():
@@ -202,7 +205,8 @@ def _grenades_into(
     found: list[tuple[float, Action]] = []
     at = state.battlefield.element_at
     hits: dict[str, float] = {}
-    squares = [sq for e in state.enemies_of(piece.owner) for sq in e.squares if sq in at]
+    # Only squares of elements a grenade may go into: `grenade_into` refuses the others.
+    squares = [sq for e in state.enemies_of(piece.owner) for sq in e.squares if sq in at and takes_grenades(at[sq])]
     for square in squares:
         element = at[square]
         try:

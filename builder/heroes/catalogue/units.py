@@ -114,14 +114,15 @@ class CombatValues(BaseModel):
     heavy: Rating
 
     def against(self, colour: DefenseColour) -> int | None:
-        if colour is DefenseColour.CREATURE:
-            usable = [v for v in (self.infantry, self.light, self.heavy) if v is not None]
-            return max(usable) if usable else None
-        return {
-            DefenseColour.INFANTRY: self.infantry,
-            DefenseColour.LIGHT: self.light,
-            DefenseColour.HEAVY: self.heavy,
-        }[colour]
+        # Tests, not a table made at each call: every shot weighed asks it.
+        if colour is DefenseColour.INFANTRY:
+            return self.infantry
+        if colour is DefenseColour.LIGHT:
+            return self.light
+        if colour is DefenseColour.HEAVY:
+            return self.heavy
+        usable = [v for v in (self.infantry, self.light, self.heavy) if v is not None]
+        return max(usable) if usable else None  # any of them against a large creature (SoN p.7)
 
 
 class Defense(BaseModel):

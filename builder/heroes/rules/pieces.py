@@ -53,7 +53,7 @@ class Piece:
     extra: tuple[tuple[str, int], ...] = field(default=())  # markers the piece carries
     team: str = ""  # the owner's team in a game of teams (SoN p.10); "" when it plays alone
 
-    @property
+    @cached_property
     def allegiance(self) -> str:
         """Whom it fights for: its owner's team, or its owner (SoN p.10). Units of the same
         allegiance are allies; all others are enemies."""
@@ -67,7 +67,7 @@ class Piece:
     def type(self) -> UnitType:
         return self.unit.type
 
-    @property
+    @cached_property
     def colour(self) -> DefenseColour:
         return self.unit.type.colour
 
@@ -75,7 +75,7 @@ class Piece:
     def square(self) -> Square:
         return self.squares[0]
 
-    @property
+    @cached_property
     def is_vehicle(self) -> bool:
         return self.unit.type.is_vehicle
 

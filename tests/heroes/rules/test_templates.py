@@ -28,6 +28,7 @@ from builder.heroes.rules.resolution.templates import (
     lay_template,
     scatter,
     snipe,
+    takes_grenades,
 )
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
@@ -365,3 +366,17 @@ def test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_def
         grenade_into(piece(infantry(), (2, 4)), trench, (3, 4))  # from inside: not "adjacent to" it
     assert caught.value.code is Code.NOT_ADJACENT
     assert caught.value.page == "HoN core p.29"
+
+
+@pytest.mark.rule("grenade")
+def test_a_grenade_goes_into_no_element_but_a_building_or_a_defensive_position() -> None:
+    # HoN core p.29: woods are neither; the policy skips the elements `takes_grenades` refuses,
+    # so it must refuse exactly those `grenade_into` refuses whoever throws from wherever.
+    woods = element("Woods", [(1, 1), (2, 1)], {"obscures": 1, "defense": {"infantry": 1}})
+    house = element("House", [(1, 4)], {"building": True, "blocks_los": True}, key="house")
+    position = element("Emplacement", [(4, 4)], {"shared_cover": True})
+    assert not takes_grenades(woods) and takes_grenades(house) and takes_grenades(position)
+    for thrower in ((0, 1), (3, 1), (1, 2)):
+        with pytest.raises(IllegalAttack) as caught:
+            grenade_into(piece(infantry(), thrower), woods, (1, 1))
+        assert caught.value.code is Code.NOT_A_BUILDING

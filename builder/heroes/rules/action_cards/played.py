@@ -217,11 +217,13 @@ def surprise_refusal(
     """Why these Surprise cards may not take the unit along `path`, or None: one card of the
     side's hand for each window it goes through, none for an Urban Fighter (`surprise`)."""
     crossed = 0 if over else windows_crossed(state.battlefield, path)
-    page = state.ruleset.cite("action-cards")
     if not needs_card(piece):
         return Refusal(Code.NEEDS_NO_CARD, "BfC p.08", unit=piece.key) if card_ids else None
+    page = state.ruleset.cite("action-cards")
     if crossed != len(card_ids):
         return Refusal(Code.ONE_CARD_A_WINDOW, page, unit=piece.key, value=len(card_ids), limit=crossed)
+    if not card_ids:
+        return None  # no window, no card: nothing to look for in the hand (most moves)
     deck = state.decks.get(piece.owner)
     held = Counter(
         c.id

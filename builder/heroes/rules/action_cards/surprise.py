@@ -42,7 +42,11 @@ def windows_crossed(battlefield: Battlefield, path: Path) -> int:
     passage = passage_map(battlefield)
     if not passage.window_steps:
         return 0
-    return sum(_window_steps(passage, before, after) for before, after in pairwise(path.positions))
+    crossed = 0
+    for before, after in pairwise(path.positions):  # a loop: every move is checked for them
+        if _window_steps(passage, before, after):
+            crossed += 1
+    return crossed
 
 
 def assaults_through_window(battlefield: Battlefield, path: Path) -> bool:

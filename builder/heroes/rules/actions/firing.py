@@ -24,7 +24,7 @@ from builder.heroes.rules.events.game import FireEvent
 from builder.heroes.rules.gear import defence, veteran
 from builder.heroes.rules.gear.markers import recce_ammo_bonus
 from builder.heroes.rules.geometry.los_terrain import blocked_by_terrain
-from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.geometry.sightmap import Occupancy, sight_map
 from builder.heroes.rules.geometry.squares import enemies_in_reach
 from builder.heroes.rules.mythos import terror_markers
 from builder.heroes.rules.mythos.roll_modifiers import defense_modifiers, roll_modifiers
@@ -197,6 +197,7 @@ def aimed_shots_at(
 ) -> list[tuple[Shot, Aim] | None]:
     """`shots_at`, each shot with its `aim`, worked out to check it: a policy weighing the
     shot reads it there instead of aiming it again."""
+    smap = sight_map(state.battlefield)
     if (
         target.concealed
         or target.embarked_in is not None
@@ -204,7 +205,7 @@ def aimed_shots_at(
         or firer.key in state.mythos.jammed  # Jury-rigged: its material no longer works (SoN p.17)
         or target.is_wreck
         or _over(firer, target)
-        or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
+        or blocked_by_terrain(smap, firer, target, state.ruleset)
     ):
         return [None] * len(weapons)
     if firer.embarked_in is not None:  # "Infantry Units do not block LoS for embarked units" (HoN core p.27)
@@ -212,7 +213,7 @@ def aimed_shots_at(
     else:
         seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
     # The square aimed at, for the weakest facing of a heavy vehicle (HoN core p.13-14).
-    sight, facing = aimed(state.battlefield, seen, firer, target, state.ruleset)
+    sight, facing = aimed(smap, seen, firer, target, state.ruleset)
     if sight.blocked:
         return [None] * len(weapons)
     terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)

@@ -286,9 +286,11 @@ def _setting(
     target_squares, target_type = _ends_of(target)
     if not firer_squares or not target_squares:
         raise RulesError(Code.OFF_THE_BATTLEFIELD, "a unit off the battlefield has no line of sight")
-    off = [sq for sq in (*firer_squares, *target_squares) if sq not in smap.on_map]
-    if off:
-        raise RulesError(Code.OFF_THE_BATTLEFIELD, f"[{off[0][0]}, {off[0][1]}] is not a square of the battlefield")
+    on_map = smap.on_map
+    for ends in (firer_squares, target_squares):  # loops, not a list: asked for every line traced
+        for sq in ends:
+            if sq not in on_map:
+                raise RulesError(Code.OFF_THE_BATTLEFIELD, f"[{sq[0]}, {sq[1]}] is not a square of the battlefield")
     return smap, occ, (firer_squares, target_squares, firer_type, target_type)
 
 

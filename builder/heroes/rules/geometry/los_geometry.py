@@ -42,10 +42,12 @@ def centre(square: Square) -> Point:
     return 2 * square[0] + 1, 2 * square[1] + 1
 
 
+@lru_cache(maxsize=LINES_KEPT)
 def end_points(squares: tuple[Square, ...], between: bool) -> tuple[Point, ...]:
     """Where a line of sight may start from or aim at on a counter: the centre of each of its
     squares, and with `between` the point halfway between any two of them (HoN core p.13:
-    "or any point between them"; of each such segment of points the midpoint is the one taken)."""
+    "or any point between them"; of each such segment of points the midpoint is the one taken).
+    Kept by the squares: every line traced to or from a counter of several squares asks it."""
     centres = tuple(centre(sq) for sq in squares)
     if not between:
         return centres
@@ -135,7 +137,6 @@ def lines_between(firer: tuple[Square, ...], target: tuple[Square, ...], between
 @lru_cache(maxsize=LINES_KEPT)
 def _lines(firer: tuple[Square, ...], target: tuple[Square, ...], between: bool) -> Lines:
     """`lines_between` for counters of several squares: pure geometry, kept by their squares."""
-    lines = tuple(
-        (p, q) for p in end_points(firer, between) for q in end_points(target, between) if not along_a_grid_line(p, q)
-    )
+    aims = end_points(target, between)  # once, not once for every point of the firer's
+    lines = tuple((p, q) for p in end_points(firer, between) for q in aims if not along_a_grid_line(p, q))
     return lines, min(distance(a, b) for a in firer for b in target)

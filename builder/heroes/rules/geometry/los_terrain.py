@@ -20,7 +20,7 @@ TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
 _NONE: frozenset[int] = frozenset()
 
 
-def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ruleset: Ruleset) -> bool:
+def blocked_by_terrain(battlefield: Battlefield | SightMap, firer: Piece, target: Piece, ruleset: Ruleset) -> bool:
     """Whether the terrain alone blocks every line between the two counters, remembered for
     the battlefield. (The contour rule, BfC p.05, is judged on the whole line and is left to
     `line_of_sight`.) Remembered for the two placements in either order and whatever the
@@ -29,16 +29,29 @@ def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ru
     terrain obscures) nor the direction (the squares and interspaces crossed are the same both
     ways, and an end's building, an opening or a line next to an end counts for either end,
     HoN core p.13: "if a unit is in another unit's LoS, both units can see each other")."""
-    smap = sight_map(battlefield)
-    ends = (firer.squares, target.squares) if firer.squares <= target.squares else (target.squares, firer.squares)
-    key = (*ends, ruleset.los_between_centres)
+    smap = battlefield if isinstance(battlefield, SightMap) else sight_map(battlefield)
+    one, other = firer.squares, target.squares
+    key: object
+    i = smap.index(one[0]) if len(one) == 1 and len(other) == 1 else -1
+    j = smap.index(other[0]) if i >= 0 else -1
+    if j >= 0:
+        # Two squares, one line between their centres: kept by the squares' indices, the
+        # smaller first (an int is hashed at once; most counters are of one square).
+        key = i * smap.size + j if i <= j else j * smap.size + i
+    else:
+        key = (one, other, ruleset.los_between_centres) if one <= other else (other, one, ruleset.los_between_centres)
     found = smap.terrain_blocks.get(key)
     if found is None:
         if len(smap.terrain_blocks) >= TERRAIN_BLOCKS_KEPT:
             smap.terrain_blocks.clear()
-        own = frozenset(firer.squares) | frozenset(target.squares)
-        lines, _ = lines_between(firer.squares, target.squares, ruleset.los_between_centres)
-        found = smap.terrain_blocks[key] = all(blocks(smap, p, q, own) for p, q in lines)
+        own = frozenset(one) | frozenset(other)
+        lines, _ = lines_between(one, other, ruleset.los_between_centres)
+        found = True
+        for p, q in lines:
+            if not blocks(smap, p, q, own):
+                found = False
+                break
+        smap.terrain_blocks[key] = found
     return found
 
 
@@ -50,7 +63,8 @@ def blocks(smap: SightMap, p: Point, q: Point, own: frozenset[Square]) -> bool:
     info_a = squares[a[0] + a[1] * width] if 0 <= a[0] < width and 0 <= a[1] < height else None
     info_b = squares[b[0] + b[1] * width] if 0 <= b[0] < width and 0 <= b[1] < height else None
     buildings = (info_a.building if info_a else -1, info_b.building if info_b else -1)
-    near = smap.lines_by_square.get(a, _NONE) | smap.lines_by_square.get(b, _NONE)
+    near_a, near_b = smap.lines_by_square.get(a, _NONE), smap.lines_by_square.get(b, _NONE)
+    near = near_a | near_b if near_a and near_b else near_a or near_b  # no new set for most lines
     x, y = a
     at = x + y * width
     for kind, sx, sy, delta, on_east, offset in template(q[0] - p[0], q[1] - p[1], p[0] % 2, p[1] % 2, width):

@@ -154,12 +154,13 @@ class SightMap:
     def __init__(self, battlefield: Battlefield) -> None:
         self.width, self.height = battlefield.width, battlefield.height
         # Whether terrain alone blocks the lines between two placements (los_terrain.blocked_by_terrain).
-        self.terrain_blocks: dict[tuple[object, ...], bool] = {}
+        # Kept by the two placements, or for two squares by an int (`los_terrain`).
+        self.terrain_blocks: dict[object, bool] = {}
         # Each line traced over the terrain alone, by its ends (los.KeptTrace).
         self.traces: dict[tuple[object, ...], KeptTrace] = {}
         self.on_map = battlefield.squares
         self.lines: tuple[PlacedLine, ...] = battlefield.lines
-        size = self.width * self.height
+        size = self.size = self.width * self.height
         self.squares: list[SquareInfo | None] = [None] * size
         index = {id(element): i for i, element in enumerate(battlefield.elements)}
         for (c, r), element in battlefield.element_at.items():
@@ -206,6 +207,11 @@ class SightMap:
         if s[1] == t[1]:
             return self.east[min(s[0], t[0]) + s[1] * self.width]
         return self.south[s[0] + min(s[1], t[1]) * self.width]
+
+    def index(self, square: Square) -> int:
+        """The square's index in the tables (`col + row * width`), -1 off the battlefield."""
+        c, r = square
+        return c + r * self.width if 0 <= c < self.width and 0 <= r < self.height else -1
 
     def inside(self, square: Square) -> bool:
         return 0 <= square[0] < self.width and 0 <= square[1] < self.height

@@ -17,7 +17,7 @@ import math
 
 from builder.heroes.catalogue.units import Defense
 from builder.heroes.rules.geometry.los import Sight, line_of_sight, sights
-from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.geometry.sightmap import Occupancy, SightMap
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.combat import Facing
 from builder.heroes.rules.ruleset import Ruleset
@@ -48,7 +48,7 @@ def struck_facing(target: Piece, firer_squares: tuple[Square, ...], at: Point | 
 
 
 def aimed(
-    battlefield: Battlefield, seen: Occupancy, firer: Piece, target: Piece, ruleset: Ruleset
+    battlefield: Battlefield | SightMap, seen: Occupancy, firer: Piece, target: Piece, ruleset: Ruleset
 ) -> tuple[Sight, Facing | None]:
     """The line of sight a shot is traced along and the facing it strikes: for a heavy vehicle
     of several squares, the point aimed at that gives the lowest Defense Value (see above);

@@ -156,6 +156,12 @@ class Aim:
         return self.combat + self.penalties
 
 
+# Each colour's combat value label, made once: every shot weighed is aimed with one.
+_COMBAT_LABELS: dict[DefenseColour | None, str] = {None: "Combat value"} | {
+    colour: f"Combat value vs {colour.value}" for colour in DefenseColour
+}
+
+
 def combat_modifiers(
     ruleset: Ruleset,
     colour: DefenseColour | None,
@@ -172,8 +178,7 @@ def combat_modifiers(
         parts: tuple[Modifier, ...] = (Modifier("Machine Gunner share", share, ruleset.cite("machine-gunner")),)
         doubling = suppressive and ruleset.split_before_doubling
     else:
-        label = "Combat value" if colour is None else f"Combat value vs {colour.value}"
-        parts = (Modifier(label, combat, ruleset.cite("fire")),)
+        parts = (Modifier(_COMBAT_LABELS[colour], combat, ruleset.cite("fire")),)
         if fire_on_the_move:
             parts += (Modifier("Fire on the Move", -abs(fire_on_the_move), ruleset.cite("fire-on-the-move")),)
         parts += tuple(bonuses)

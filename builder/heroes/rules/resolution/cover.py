@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from builder.heroes.catalogue.units import DefenseColour, UnitType
 from builder.heroes.rules.geometry.grid import edge_of_segment
 from builder.heroes.rules.geometry.zoc import zone_among
@@ -22,12 +24,10 @@ def cover(state: GameState, piece: Piece, squares: tuple[Square, ...] | None = N
     if not squares:
         return 0
     colour = piece.colour
-    table = _terrain_table(state, colour)
-    extra = _in_play(state) if colour is DefenseColour.INFANTRY else None
     square = squares[0]
-    first = table.get(square, 0)
-    if extra and square in extra:
-        first = max(first, extra[square])  # `cover_table`'s merged value
+    first = _terrain_table(state, colour).get(square, 0)
+    if colour is DefenseColour.INFANTRY:
+        first = max(first, _in_play_at(state, square))  # `cover_table`'s merged value
     if len(squares) == 1 or not first:
         return first
     return first if _in_one_element(state, squares) else 0
@@ -87,6 +87,16 @@ def _in_play(state: GameState) -> dict[Square, int]:
     return found
 
 
+def _in_play_at(state: GameState, square: Square) -> int:
+    """`_in_play`'s bonus on one square, 0 without: worked out for that square alone."""
+    found = state.positions.get(square, 0)
+    for piece in state.pieces.values():
+        if piece.is_wreck and square in piece.squares:
+            effects = state.wreck_terrain.get(piece.unit.type)
+            found = max(found, effects.defense.get("infantry", 0) if effects is not None else 0)
+    return found
+
+
 _BONUSES: PerBattlefield[dict[DefenseColour, dict[Square, int]]] = PerBattlefield(lambda _: {})
 
 
@@ -99,16 +109,28 @@ def defender_bonus(state: GameState, target: Piece) -> tuple[Modifier, ...]:
     itself (its ZoC is the squares around it)."""
     if target.unit.type is not UnitType.INFANTRY:
         return ()
-    squares = set(target.squares)
-    # "If this unit is Destroyed, this effect persists until the end of the present
-    # Activation Phase" (BfC p.08).
-    fallen = [p for p in state.fallen_defenders.values() if p.owner == target.owner]
-    for piece in (*state.units(target.owner), *fallen):
-        if piece.key == target.key or not piece.side.has("defender"):
+    # Its side's units, then the fallen: "If this unit is Destroyed, this effect persists
+    # until the end of the present Activation Phase" (BfC p.08).
+    defender = _defender_of(state, target, state.pieces.values(), True) or _defender_of(
+        state, target, state.fallen_defenders.values(), False
+    )
+    return (Modifier(f"Defender ({name(defender)})", 1, DEFENDER_PAGE),) if defender is not None else ()
+
+
+def _defender_of(state: GameState, target: Piece, pieces: Iterable[Piece], units_only: bool) -> Piece | None:
+    """The first of `pieces` (wrecks left out when `units_only`) that covers `target` as a
+    Defender: a plain loop, the cheapest tests first, for the policy asks it of every target
+    it weighs and few units are Defenders."""
+    owner = target.owner
+    for piece in pieces:
+        if piece.owner != owner or not piece.side.has("defender") or piece.key == target.key:
             continue
-        if squares & zone_among(state.battlefield, piece, state.ruleset, state.pieces.values()):
-            return (Modifier(f"Defender ({name(piece)})", 1, DEFENDER_PAGE),)
-    return ()
+        if units_only and piece.is_wreck:
+            continue
+        zone = zone_among(state.battlefield, piece, state.ruleset, state.pieces.values())
+        if not zone.isdisjoint(target.squares):
+            return piece
+    return None
 
 
 def line_bonus(state: GameState, firer: Piece, target: Piece, lines: tuple[PlacedLine, ...]) -> int:

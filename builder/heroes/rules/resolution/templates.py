@@ -116,6 +116,12 @@ def flame_into(
     return frozenset(flames) & element.cells
 
 
+def takes_grenades(element: PlacedElement) -> bool:
+    """Whether a grenade may be thrown into the element at all (`grenade_into`): a building,
+    a trench or a defensive position (HoN core p.29; BfC p.06)."""
+    return element.effects.building or is_trench(element) or element.effects.shared_cover
+
+
 def grenade_into(firer: Piece, element: PlacedElement, square: Square, ruleset: Ruleset = HON) -> frozenset[Square]:
     """The squares a grenade thrown into a terrain element reaches, whose units get no
     defensive bonus from it (HoN core p.29): into a building from a square by an opening,
@@ -138,7 +144,7 @@ def grenade_into(firer: Piece, element: PlacedElement, square: Square, ruleset: 
                 Code.OUT_OF_RANGE, f"the grenade goes onto a square of {element.name} within 2", TRENCH_PAGE
             )
         return trench_blast(element, square)
-    if not element.effects.shared_cover:
+    if not takes_grenades(element):
         raise IllegalAttack(Code.NOT_A_BUILDING, f"{element.name} is neither a building nor a defensive position", page)
     if square not in element.cells:
         raise IllegalAttack(Code.TEMPLATE_PLACEMENT, f"the grenade goes onto a square of {element.name}", page)
