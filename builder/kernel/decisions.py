@@ -15,7 +15,7 @@ game's log reads as what was chosen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
 from random import Random
@@ -94,9 +94,17 @@ class Offered(Generic[T]):
 
     offer: Callable[[], Iterator[T]]
     allows: Callable[[object], bool]
+    # The last choice judged and the answer: the game stands still while its decision waits,
+    # so the player's own check of its choice and the engine's (`Decision.accept`) make one.
+    _judged: list[tuple[object, bool]] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __contains__(self, choice: object, /) -> bool:
-        return self.allows(choice)
+        judged = self._judged
+        if judged and judged[0][0] is choice:
+            return judged[0][1]
+        allowed = self.allows(choice)
+        judged[:] = [(choice, allowed)]
+        return allowed
 
     def __iter__(self) -> Iterator[T]:
         return self.offer()

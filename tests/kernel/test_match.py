@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from builder.kernel.decisions import Checked, Decision, IllegalChoice, uniform_choice
+from builder.kernel.decisions import Checked, Decision, IllegalChoice, Offered, uniform_choice
 from builder.kernel.match import YOUNG_COLLECTED_EVERY, Answer, Course, GameOver, Match, Outcome, Table, play
 
 TARGET = 12
@@ -251,3 +251,19 @@ def test_a_game_in_play_collects_garbage_less_often_and_puts_the_threshold_back(
     play(RULES, start(3), {"a": Watcher(), "b": Watcher()})
     assert seen and min(seen) >= YOUNG_COLLECTED_EVERY > before[0]
     assert gc.get_threshold() == before
+
+
+def test_lazy_options_judge_a_choice_checked_twice_once() -> None:
+    # A player checks its plan, then the engine accepts it: one check of the rules, not two.
+    judged: list[object] = []
+
+    def allows(choice: object) -> bool:
+        judged.append(choice)
+        return choice == "move"
+
+    options = Offered(lambda: iter(("move",)), allows)
+    plan, other = "move", "fire"
+    assert plan in options and plan in options
+    assert other not in options and other not in options
+    assert plan in options
+    assert judged == ["move", "fire", "move"]
