@@ -182,7 +182,7 @@ class Mover:
                     stop = True  # "stopped by rough terrain" (SoN p.12)
         if not stop and not self.ignore_difficult and leaves_difficult(self.passage, pairs, entered, self.free):
             stop = True  # HoN core p.18: working its way through, it advances one square
-        return table.index(new), pairs[0] if pairs else None, entered, stop, markers
+        return table.allowed(new, pairs[0] if pairs else None, entered, stop, markers)
 
     def _one_steps(self, table: MoveTable, moves: Iterable[Move]) -> tuple[Allowed, ...]:
         """`_terrain` for the moves of a counter of one or two squares, each entering one square
@@ -196,7 +196,7 @@ class Mover:
             ((s, t),) = pairs
             step = self._step(steps, s, t, large)
             if step is not None:
-                found.append((table.index(new), pairs[0], entered, *step))
+                found.append(table.allowed(new, pairs[0], entered, *step))
         return tuple(found)
 
     def _two_steps(self, table: MoveTable, position: Position) -> tuple[Allowed, ...]:
@@ -214,7 +214,7 @@ class Mover:
             step = self._step(steps, s, t, large)
             if step is not None:
                 new = Position((t, kept) if leads else (kept, t), facing)
-                found.append((table.index(new), (s, t), (t,), *step))
+                found.append(table.allowed(new, (s, t), (t,), *step))
         return tuple(found)
 
     def _step(

@@ -17,9 +17,13 @@ from builder.heroes.rules.pieces import Square
 # state, whether it ends in the target's square).
 N = TypeVar("N", Position, Square, int)
 Best = dict[tuple[N, bool], tuple[int, int, tuple[N, bool] | None, bool]]
-# A move the terrain allows: the new position, its first (from, to) step (where zones of
-# control are judged), the squares entered, whether it must be the last, markers taken.
-Allowed = tuple[int, tuple[Square, Square] | None, tuple[Square, ...], bool, int]
+# A search state of a numbered position: (its number, must stop there).
+State = tuple[int, bool]
+# A move the terrain allows, as the search reads it: the state it leads to (stopping there or
+# not, as the terrain says), the state an assault into it ends in, the squares entered, its
+# first (from, to) step (where zones of control are judged), its cost (a point, and two per
+# Suppressed marker, SoN p.12) and the markers taken.
+Allowed = tuple[State, State, tuple[Square, ...], tuple[Square, Square] | None, int, int]
 
 
 class MoveTable:
@@ -30,6 +34,8 @@ class MoveTable:
         self.number: dict[Position, int] = {}
         self.positions: list[Position] = []
         self.moves: list[tuple[Allowed, ...] | None] = []
+        # Each position's two states, made once: a dictionary finds a key it holds by identity.
+        self.states: list[tuple[State, State]] = []
         # The battlefield's one-square steps (`PassageMap.exits`) by square and square entered.
         self.steps: dict[Square, dict[Square, tuple[bool, int]]] | None = None
 
@@ -39,7 +45,15 @@ class MoveTable:
             found = self.number[position] = len(self.positions)
             self.positions.append(position)
             self.moves.append(None)
+            self.states.append(((found, False), (found, True)))
         return found
+
+    def allowed(
+        self, position: Position, first: tuple[Square, Square] | None, entered: tuple[Square, ...], stop: bool, markers: int
+    ) -> Allowed:
+        """A move into `position` the terrain allows (see `Allowed`)."""
+        states = self.states[self.index(position)]
+        return states[stop], states[True], entered, first, 1 + 2 * markers, markers
 
 
 # By (footprint, unit type, Amphibious, Urban Fighter, Scout move, passages left freely).
