@@ -114,10 +114,12 @@ class Standing:
             key = piece.key
             old = known.get(key)
             if old is not piece:
+                known[key] = piece
+                if old is not None and _same_place(old, piece):
+                    continue
                 if old is not None:
                     self._hold(old, -1)
                 self._hold(piece, 1)
-                known[key] = piece
                 self._zone(piece, old)
         if standing != len(known):  # some are gone: keys are unique, so the others are all here
             seen = {p.key for p in pieces if p.embarked_in is None}
@@ -181,6 +183,19 @@ class Standing:
 
 def _kind(piece: Piece) -> Kind:
     return (piece.is_wreck, piece.is_infantry, piece.allegiance)
+
+
+def _same_place(old: Piece, new: Piece) -> bool:
+    """Whether a piece replaced (an Activated marker, a card played on it) holds the same
+    squares as the same kind with the same zone of control: what `zone_of_control` reads of
+    it, its squares, type, side and Suppressed markers, unchanged."""
+    return (
+        old.squares == new.squares
+        and old.suppressed == new.suppressed
+        and old.side_index == new.side_index
+        and old.unit is new.unit
+        and old.allegiance == new.allegiance
+    )
 
 
 _STANDING: PerBattlefield[list[Standing]] = PerBattlefield(lambda _: [])
