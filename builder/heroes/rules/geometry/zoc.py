@@ -96,6 +96,41 @@ def cut_by_units(
     square; the same mapping back when nothing is cut. `zones` holds each exerting unit's
     own zone (`zone_of_control`), as every caller builds it."""
     at = occupancy.at
+    # The whole answer is kept too, with the units beside the exerting units' squares: for
+    # the same zones and units, only those are read (`_cut_around`), and between two
+    # searches of one side the other side's units stay while most moves end far from them.
+    whole = _WHOLE(battlefield)
+    key = (id(zones), id(ruleset), *map(id, exerting))
+    known = whole.get(key)
+    if known is not None:
+        beside = tuple(map(at.get, known[1]))
+        if tuple(map(id, beside)) == known[2]:
+            return known[3]
+    cut = _cut_by_units(battlefield, zones, exerting, at, ruleset, occupancy)
+    if len(whole) >= WHOLE_KEPT:
+        whole.clear()
+    watched = tuple({(c + dc, r + dr) for piece in exerting for c, r in piece.squares for dc, dr in _BESIDE})
+    beside = tuple(map(at.get, watched))
+    # The objects its key names are kept with it, so that no other takes their identity.
+    whole[key] = ((zones, ruleset, exerting, beside), watched, tuple(map(id, beside)), cut)
+    return cut
+
+
+_BESIDE = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_Whole = tuple[tuple[object, ...], tuple[Square, ...], tuple[int, ...], dict[Square, frozenset[str]]]
+_WHOLE: PerBattlefield[dict[tuple[int, ...], _Whole]] = PerBattlefield(lambda _: {})
+WHOLE_KEPT = 64
+
+
+def _cut_by_units(
+    battlefield: Battlefield,
+    zones: dict[Square, frozenset[str]],
+    exerting: tuple[Piece, ...],
+    at: dict[Square, Piece],
+    ruleset: Ruleset,
+    occupancy: Occupancy,
+) -> dict[Square, frozenset[str]]:
+    """`cut_by_units` worked out, square by square."""
     kept = _CUT(battlefield)
     if len(kept) >= CUTS_KEPT:
         kept.clear()
