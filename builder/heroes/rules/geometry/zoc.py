@@ -21,6 +21,7 @@ squares across an edge cross nothing between them, so units never cut those
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.geometry.grid import edge_key, is_diagonal, neighbours
@@ -103,20 +104,30 @@ def cut_by_units(
     key = (id(zones), id(ruleset), *map(id, exerting))
     known = whole.get(key)
     if known is not None:
-        beside = tuple(map(at.get, known[1]))
-        if tuple(map(id, beside)) == known[2]:
+        watched = known[1]
+        beside = tuple(map(at.get, watched))
+        ids = tuple(map(id, beside))
+        if ids == known[2]:
             return known[3]
+    else:
+        watched = tuple(frozenset().union(*[_beside(square) for piece in exerting for square in piece.squares]))
+        beside = tuple(map(at.get, watched))
+        ids = tuple(map(id, beside))
+        if len(whole) >= WHOLE_KEPT:
+            whole.clear()
     cut = _cut_by_units(battlefield, zones, exerting, at, ruleset, occupancy)
-    if len(whole) >= WHOLE_KEPT:
-        whole.clear()
-    watched = tuple({(c + dc, r + dr) for piece in exerting for c, r in piece.squares for dc, dr in _BESIDE})
-    beside = tuple(map(at.get, watched))
     # The objects its key names are kept with it, so that no other takes their identity.
-    whole[key] = ((zones, ruleset, exerting, beside), watched, tuple(map(id, beside)), cut)
+    whole[key] = ((zones, ruleset, exerting, beside), watched, ids, cut)
     return cut
 
 
-_BESIDE = ((-1, 0), (1, 0), (0, -1), (0, 1))
+@cache
+def _beside(square: Square) -> tuple[Square, ...]:
+    """The four squares across an edge of `square`."""
+    c, r = square
+    return (c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)
+
+
 _Whole = tuple[tuple[object, ...], tuple[Square, ...], tuple[int, ...], dict[Square, frozenset[str]]]
 _WHOLE: PerBattlefield[dict[tuple[int, ...], _Whole]] = PerBattlefield(lambda _: {})
 WHOLE_KEPT = 64
