@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from builder.heroes.rules.geometry.footprint import Position, moves_from
-from builder.heroes.rules.geometry.passage import PassageMap
+from builder.heroes.rules.geometry.passage import Exits, PassageMap
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.pieces import Square
 
@@ -37,7 +37,7 @@ class MoveTable:
         # Each position's two states, made once: a dictionary finds a key it holds by identity.
         self.states: list[tuple[State, State]] = []
         # The battlefield's one-square steps (`PassageMap.exits`) by square and square entered.
-        self.steps: dict[Square, dict[Square, tuple[bool, int]]] | None = None
+        self.steps: OnwardSteps | None = None
 
     def index(self, position: Position) -> int:
         found = self.number.get(position)
@@ -54,6 +54,20 @@ class MoveTable:
         """A move into `position` the terrain allows (see `Allowed`)."""
         states = self.states[self.index(position)]
         return states[stop], states[True], entered, first, 1 + 2 * markers, markers
+
+
+class OnwardSteps(dict[Square, dict[Square, tuple[bool, int]]]):
+    """A battlefield's one-square steps (`PassageMap.exits`) by square, then by square
+    entered: whether the step stops the unit, and its markers. Made for a square when a
+    search first moves on from it (none off the battlefield)."""
+
+    def __init__(self, exits: Exits) -> None:
+        super().__init__()
+        self.exits = exits
+
+    def __missing__(self, here: Square) -> dict[Square, tuple[bool, int]]:
+        made = self[here] = {there: (stop, markers) for there, stop, markers in self.exits.get(here, ())}
+        return made
 
 
 # By (footprint, unit type, Amphibious, Urban Fighter, Scout move, passages left freely).
