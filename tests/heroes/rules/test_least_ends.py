@@ -24,9 +24,7 @@ def test_the_least_ends_are_the_least_scored_ends(name: str, seed: int, monkeypa
     made = movement._least_ends
     compared: Counter[int] = Counter()
 
-    def checked(
-        state: Any, piece: Any, paths: Any, limit: int | None, distances: Any, shelter: Any
-    ) -> list[Position]:
+    def checked(state: Any, piece: Any, paths: Any, limit: int | None, distances: Any, shelter: Any) -> list[Position]:
         def score(position: Position) -> tuple[int, int]:
             near: int = min(distances.get(sq, FAR) for sq in position.squares)
             front = distances.get(position.squares[0], FAR) if len(position.squares) > 1 else 0

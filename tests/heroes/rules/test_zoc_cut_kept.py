@@ -43,6 +43,9 @@ def test_kept_cuts_equal_fresh_cuts_over_whole_games(name: str, seed: int) -> No
     assert compared > 100 and cut > 10
 
 
+BESIDE = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
 def test_a_cut_is_made_again_only_for_a_unit_beside_an_exerting_unit() -> None:
     # Searches of one side's units, one after another: the zones are cut once, and again only
     # for a unit standing beside an exerting unit (its own place is left out of what cuts;
@@ -62,7 +65,7 @@ def test_a_cut_is_made_again_only_for_a_unit_beside_an_exerting_unit() -> None:
             exerting = standing.exerting_against(mover.allegiance)
             others = Occupancy(p for p in pieces if p.key != mover.key)
             found = zoc.cut_by_units(battlefield, standing.zones_against(mover.allegiance), exerting, others, ruleset)
-            near = {(c + dc, r + dr) for p in exerting for c, r in p.squares for dc, dr in ((0, 1), (0, -1), (1, 0), (-1, 0))}
+            near = {(c + dc, r + dr) for p in exerting for c, r in p.squares for dc, dr in BESIDE}
             if mover.allegiance in first and near.isdisjoint(mover.squares):
                 assert found is first[mover.allegiance]
                 shared += found is not standing.zones_against(mover.allegiance)  # something was cut

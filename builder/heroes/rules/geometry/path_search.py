@@ -65,8 +65,6 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
     """Dijkstra over (numbered position, stopped) states, any footprint, move by move.
     Costs are whole points: a bucket per cost pops states in order."""
     blocked = mover.blocked
-    # A square of either is where a move needs a second look (an assault, or no move).
-    stopping = into | blocked if into else blocked
     zoc, none = mover.zoc, frozenset[str]()
     positions, moves = table.positions, table.moves
     first_state = table.states[table.index(start)][0]
@@ -80,22 +78,19 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
                 continue
             found_markers = found[1]
             index = state[0]
-            may_launch: bool | None = None
+            # SoN p.7: "an assault can only be launched from a free space".
+            may_launch = bool(into) and mover.may_end(positions[index])
             # The terrain's moves, tabled on the first visit (a position may have none).
-            allowed = moves[index]
-            if allowed is None:
-                allowed = mover.terrain_moves(table, index)
+            allowed = moves[index] or mover.terrain_moves(table, index)
             for onward, halted, entered, first, spend, markers in allowed:
                 assaulting = False
                 for square in entered:
-                    if square in stopping:
-                        if square not in into:
-                            break  # blocked
-                        if may_launch is None:  # SoN p.7: "an assault can only be launched from a free space"
-                            may_launch = mover.may_end(positions[index])
+                    if square in into:
                         if not may_launch:
                             break
                         assaulting = True
+                    elif square in blocked:
+                        break
                 else:
                     # HoN core p.11: into or out of an enemy infantry ZoC, never within one.
                     if zoc and first and not assaulting and zoc.get(first[0], none) & zoc.get(first[1], none):

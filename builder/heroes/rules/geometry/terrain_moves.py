@@ -49,7 +49,12 @@ class MoveTable:
         return found
 
     def allowed(
-        self, position: Position, first: tuple[Square, Square] | None, entered: tuple[Square, ...], stop: bool, markers: int
+        self,
+        position: Position,
+        first: tuple[Square, Square] | None,
+        entered: tuple[Square, ...],
+        stop: bool,
+        markers: int,
     ) -> Allowed:
         """A move into `position` the terrain allows (see `Allowed`)."""
         states = self.states[self.index(position)]
