@@ -57,7 +57,8 @@ class MoveTable:
         markers: int,
     ) -> Allowed:
         """A move into `position` the terrain allows (see `Allowed`)."""
-        states = self.states[self.index(position)]
+        number = self.number.get(position)  # `index`, without a call for a position known
+        states = self.states[self.index(position) if number is None else number]
         return states[stop], states[True], entered, first, 1 + 2 * markers, markers
 
 
