@@ -5,6 +5,7 @@ reserve; turn the counter over (HoN core p.21) when that helps."""
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
@@ -67,7 +68,7 @@ def advance(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
 
     score = end_score(state, distances, shelter)
     if policy.takes_least():
-        best = policy.drawn(_least_ends(state, paths, points if extra else None, distances, shelter), placed)
+        best = policy.drawn(_least_ends(state, piece, paths, points if extra else None, distances, shelter), placed)
     else:
         ends = (p for p in paths if paths.cost(p) <= points) if extra else paths
         best = policy.least(ends, score, unit=2, order=placed)
@@ -326,6 +327,7 @@ def _wanted_objectives(state: GameState, side: str) -> set[str]:
 
 def _least_ends(
     state: GameState,
+    piece: Piece,
     paths: Reach[Position] | Reach[Square] | Reach[int],
     limit: int | None,
     distances: dict[Square, int],
@@ -335,9 +337,11 @@ def _least_ends(
     those alike in the order they came, without a call and a tuple per end. Every end of a
     search has the unit's footprint: a one-square unit's cover is its square's (`terrain_bonus`
     of one square), and its front's distance is no key (0)."""
+    near, cover = distances.get, shelter.get
+    if limit is None and len(piece.squares) == 1:
+        return _least_squares(paths, near, cover)
     found: list[Position] = []
     low = ahead = 0
-    near, cover = distances.get, shelter.get
     for position in paths:
         if limit is not None and paths.cost(position) > limit:
             continue
@@ -350,6 +354,24 @@ def _least_ends(
         if not found or value < low or (value == low and front < ahead):
             found, low, ahead = [position], value, front
         elif value == low and front == ahead:
+            found.append(position)
+    if not found:
+        raise ValueError("no end to choose from")  # never: the start is an end
+    return found
+
+
+def _least_squares(
+    paths: Iterable[Position], near: Callable[[Square, int], int], cover: Callable[[Square, int], int]
+) -> list[Position]:
+    """`_least_ends` for a one-square unit's every end: by its square's score alone."""
+    found: list[Position] = []
+    low = sys.maxsize
+    for position in paths:
+        square = position[0][0]
+        value = near(square, FAR) * 2 - cover(square, 0)
+        if value < low:
+            found, low = [position], value
+        elif value == low:
             found.append(position)
     if not found:
         raise ValueError("no end to choose from")  # never: the start is an end

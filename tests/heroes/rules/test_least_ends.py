@@ -24,13 +24,13 @@ def test_the_least_ends_are_the_least_scored_ends(name: str, seed: int, monkeypa
     made = movement._least_ends
     compared: Counter[int] = Counter()
 
-    def checked(state: Any, paths: Any, limit: int | None, distances: Any, shelter: Any) -> list[Position]:
+    def checked(state: Any, piece: Any, paths: Any, limit: int | None, distances: Any, shelter: Any) -> list[Position]:
         def score(position: Position) -> tuple[int, int]:
             near: int = min(distances.get(sq, FAR) for sq in position.squares)
             front = distances.get(position.squares[0], FAR) if len(position.squares) > 1 else 0
             return near * 2 - terrain_bonus(state, shelter, position.squares), front
 
-        found = made(state, paths, limit, distances, shelter)
+        found = made(state, piece, paths, limit, distances, shelter)
         ends = [p for p in paths if limit is None or paths.cost(p) <= limit]
         assert found == least_of(ends, score)
         compared[len(found[0].squares)] += 1

@@ -1,6 +1,7 @@
 """What the units beside a square cut of a zone of control (HoN core p.11, p.14) is kept by
-the identities of the unit and its neighbours (`zoc.cut_by_units`): over whole simulated
-games, every movement search's zones must equal a fresh computation with nothing kept."""
+the identities of the unit and its neighbours, and the whole answer by the zones, the units
+exerting them and those beside them (`zoc.cut_by_units`): over whole simulated games, every
+movement search's zones must equal a fresh computation with nothing kept."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from builder.heroes.rules.geometry import zoc
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.standing import Standing
+from builder.heroes.rules.pieces import Square
 from builder.heroes.rules.ruleset import ruleset_for
 from tests.heroes.rules.test_simulate import play, scenario
 
@@ -33,8 +35,39 @@ def test_kept_cuts_equal_fresh_cuts_over_whole_games(name: str, seed: int) -> No
             kept = zoc.cut_by_units(battlefield, zones, exerting, others, ruleset)
             zoc._CUT(battlefield).clear()
             zoc._CORNERS(battlefield).clear()
+            zoc._WHOLE(battlefield).clear()
             fresh = zoc.cut_by_units(battlefield, zones, exerting, others, ruleset)
             assert kept == fresh, (frame.event.turn, mover.key)
             compared += 1
             cut += kept is not zones
     assert compared > 100 and cut > 10
+
+
+BESIDE = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+def test_a_cut_is_made_again_only_for_a_unit_beside_an_exerting_unit() -> None:
+    # Searches of one side's units, one after another: the zones are cut once, and again only
+    # for a unit standing beside an exerting unit (its own place is left out of what cuts;
+    # test_kept_cuts_equal_fresh_cuts_over_whole_games checks those).
+    loaded, battlefield = scenario("rush-on-maltot")
+    setup = loaded.scenario.setup
+    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    shared = 0
+    for frame in play("rush-on-maltot", 3).frames[::5]:
+        pieces = [p for p in frame.pieces if p.squares]
+        standing = Standing(battlefield, ruleset)
+        standing.update(pieces)
+        first: dict[str, dict[Square, frozenset[str]]] = {}
+        for mover in pieces:
+            if not mover.is_infantry or mover.embarked_in is not None:
+                continue
+            exerting = standing.exerting_against(mover.allegiance)
+            others = Occupancy(p for p in pieces if p.key != mover.key)
+            found = zoc.cut_by_units(battlefield, standing.zones_against(mover.allegiance), exerting, others, ruleset)
+            near = {(c + dc, r + dr) for p in exerting for c, r in p.squares for dc, dr in BESIDE}
+            if mover.allegiance in first and near.isdisjoint(mover.squares):
+                assert found is first[mover.allegiance]
+                shared += found is not standing.zones_against(mover.allegiance)  # something was cut
+            first.setdefault(mover.allegiance, found)
+    assert shared > 10

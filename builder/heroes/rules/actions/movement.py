@@ -155,6 +155,8 @@ def _square_by_square(
     it entered the square it is spotted on."""
     key, damage = piece.key, piece.damage
     reached, stop, seen = 0, "", False
+    # Whether it carries anyone (HoN core p.27): nobody gets in on the way.
+    carries = any(other.embarked_in == key for other in turn.state.pieces.values())
     for index, position in enumerate(path.positions):
         current = turn.state.pieces.get(key)
         if current is None or current.is_wreck:
@@ -165,7 +167,7 @@ def _square_by_square(
         damage = current.damage
         if index:
             seen = seen or index == spotted_at
-            entered = _enter(turn, current, position, index == spotted_at)
+            entered = _enter(turn, current, position, index == spotted_at, carries)
             if entered is None:
                 return reached, "destroyed", seen
             current = entered
@@ -192,8 +194,8 @@ def _stopping_damage(before: tuple[DamageLocation, ...], now: tuple[DamageLocati
     return "hull" if DamageLocation.HULL in new else ""
 
 
-def _enter(turn: Turn, current: Piece, position: Position, spotted: bool) -> Piece | None:
-    """The unit enters the next position of its path, with the units it carries (HoN core
+def _enter(turn: Turn, current: Piece, position: Position, spotted: bool, carries: bool) -> Piece | None:
+    """The unit enters the next position of its path, with the units it `carries` (HoN core
     p.27); `spotted` there, it is no longer a concealed target (p.21). A Mine marker there
     goes off (BfC p.09), a Toxic Cloud is breathed (SoN p.16): None when they destroy it."""
     key, was = current.key, current.squares
@@ -201,7 +203,8 @@ def _enter(turn: Turn, current: Piece, position: Position, spotted: bool) -> Pie
     if spotted:
         current = inactive(current)
     turn.state.pieces[key] = current
-    transport.carry(turn, current)
+    if carries:
+        transport.carry(turn, current)
     trod = mines.tread(turn, key, position.squares)
     if trod is None or not turn.state.mythos.clouds:
         return trod

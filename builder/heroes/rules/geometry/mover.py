@@ -26,6 +26,7 @@ from builder.heroes.rules.geometry.terrain_moves import (
     Allowed,
     Best,
     MoveTable,
+    OnwardSteps,
     leaves_difficult,
     trench_free,
 )
@@ -35,6 +36,8 @@ from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.scenario.battlefield import Battlefield
 
 __all__ = ["Mover"]
+
+_POSITION = tuple.__new__
 
 
 class Mover:
@@ -182,7 +185,7 @@ class Mover:
                     stop = True  # "stopped by rough terrain" (SoN p.12)
         if not stop and not self.ignore_difficult and leaves_difficult(self.passage, pairs, entered, self.free):
             stop = True  # HoN core p.18: working its way through, it advances one square
-        return table.index(new), pairs[0] if pairs else None, entered, stop, markers
+        return table.allowed(new, pairs[0] if pairs else None, entered, stop, markers)
 
     def _one_steps(self, table: MoveTable, moves: Iterable[Move]) -> tuple[Allowed, ...]:
         """`_terrain` for the moves of a counter of one or two squares, each entering one square
@@ -194,9 +197,9 @@ class Mover:
         found: list[Allowed] = []
         for new, pairs, entered in moves:
             ((s, t),) = pairs
-            step = self._step(steps, s, t, large)
+            step = self._step(steps[s], t, large)
             if step is not None:
-                found.append((table.index(new), pairs[0], entered, *step))
+                found.append(table.allowed(new, pairs[0], entered, *step))
         return tuple(found)
 
     def _two_steps(self, table: MoveTable, position: Position) -> tuple[Allowed, ...]:
@@ -206,24 +209,24 @@ class Mover:
         steps = self._step_table(table)
         large = self.piece.unit.type is UnitType.LARGE_CREATURE
         front, rear = position.squares
+        out_of = (steps[rear], steps[front])  # by whether the move steps from the front
         found: list[Allowed] = []
         for facing, from_front, by_front, dc, dr, leads in TWO_SQUARE_MOVES[position.facing]:
-            s = front if from_front else rear
             kept = front if by_front else rear
             t = (kept[0] + dc, kept[1] + dr)
-            step = self._step(steps, s, t, large)
+            step = self._step(out_of[from_front], t, large)
             if step is not None:
-                new = Position((t, kept) if leads else (kept, t), facing)
-                found.append((table.index(new), (s, t), (t,), *step))
+                # A position made without the named tuple's own __new__ (a Python call): the
+                # tables of two-square counters hold tens of thousands of them.
+                new = _POSITION(Position, ((t, kept) if leads else (kept, t), facing))
+                found.append(table.allowed(new, (front if from_front else rear, t), (t,), *step))
         return tuple(found)
 
-    def _step(
-        self, steps: dict[Square, dict[Square, tuple[bool, int]]], s: Square, t: Square, large: bool
-    ) -> tuple[bool, int] | None:
-        """The step from `s` to `t` if the terrain allows it: whether it stops the unit, and
-        its markers. A large creature entering rough ground is stopped (SoN p.12)."""
-        out = steps.get(s)
-        step = out.get(t) if out is not None else None
+    def _step(self, out: dict[Square, tuple[bool, int]], t: Square, large: bool) -> tuple[bool, int] | None:
+        """The step into `t` of those `out` of a square, if the terrain allows it: whether it
+        stops the unit, and its markers. A large creature entering rough ground is stopped
+        (SoN p.12)."""
+        step = out.get(t)
         if step is None:
             return None
         markers = step[1]
@@ -231,10 +234,10 @@ class Mover:
             return True, markers  # "stopped by rough terrain" (SoN p.12)
         return step
 
-    def _step_table(self, table: MoveTable) -> dict[Square, dict[Square, tuple[bool, int]]]:
+    def _step_table(self, table: MoveTable) -> OnwardSteps:
         steps = table.steps
         if steps is None:
-            steps = table.steps = {here: {t: (stop, m) for t, stop, m in out} for here, out in self.exits().items()}
+            steps = table.steps = OnwardSteps(self.exits())
         return steps
 
     def looks(self, into: frozenset[Square]) -> Callable[[Looked], Seen]:

@@ -79,6 +79,7 @@ class PassageMap:
         self._exits: dict[tuple[UnitType, int, bool, bool, bool, frozenset[str]], Exits] = {}
         self._entries: dict[tuple[UnitType, int, bool, bool], dict[Square, tuple[Square, ...]]] = {}
         self._crossings: dict[tuple[UnitType, bool], dict[Square, tuple[_Crossing, ...]]] = {}
+        self._around: dict[bool, dict[Square, tuple[tuple[Square, Step | tuple[int, ...]], ...]]] = {}
         self.building_of, self.doors, self.windows = _buildings(battlefield)
         # The steps (from, to) into or out of a building through a window, not a door (HoN
         # core p.17, action_cards/surprise.py): asked of every path a unit is offered.
@@ -225,17 +226,37 @@ class PassageMap:
         key = (unit_type, urban)
         found = self._crossings.get(key)
         if found is None:
-            squares, step_for = self.battlefield.squares, self.step_for
+            lines = self._lines
             # No trench, no access: no step keeps along one (`trench_free`, BfC p.06).
             trench_free = self.trench_free if self.trench_of or self.accesses else _never
             found = self._crossings[key] = {
                 here: tuple(
                     (there, step.stop, trench_free(here, there))
-                    for there in neighbours(here)
-                    if there in squares and (step := step_for(here, there, unit_type, urban)).allowed
+                    for there, crossing in out
+                    # `step_for`, from what the step crosses whatever the unit
+                    if (step := crossing if isinstance(crossing, Step) else lines(crossing, unit_type)).allowed
                 )
-                for here in squares
+                for here, out in self._crossed_around(urban).items()
             }
+        return found
+
+    def _crossed_around(self, urban: bool) -> dict[Square, tuple[tuple[Square, Step | tuple[int, ...]], ...]]:
+        """For every square, each neighbour on the battlefield (clockwise from north) with what
+        the step into it crosses (`_crossing`): worked out once for the tables of every unit
+        type (`_walls`)."""
+        found = self._around.get(urban)
+        if found is None:
+            squares, crossed, crossing = self.battlefield.squares, self._crossed, self._crossing
+            found = self._around[urban] = {}
+            for here in squares:
+                out = []
+                for there in neighbours(here):
+                    if there in squares:
+                        met = crossed.get((here, there, urban))
+                        if met is None:
+                            met = crossed[(here, there, urban)] = crossing(here, there, urban)
+                        out.append((there, met))
+                found[here] = tuple(out)
         return found
 
     def _exits_table(

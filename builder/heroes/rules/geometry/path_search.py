@@ -67,7 +67,7 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
     blocked = mover.blocked
     zoc, none = mover.zoc, frozenset[str]()
     positions, moves = table.positions, table.moves
-    first_state = (table.index(start), False)
+    first_state = table.states[table.index(start)][0]
     best: Best[int] = {first_state: (0, 0, None, False)}
     # A state costing all the points is never moved on from, so it needs no bucket.
     buckets: list[list[tuple[int, bool]]] = [[first_state] if cost == 0 else [] for cost in range(points)]
@@ -82,7 +82,7 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
             may_launch = bool(into) and mover.may_end(positions[index])
             # The terrain's moves, tabled on the first visit (a position may have none).
             allowed = moves[index] or mover.terrain_moves(table, index)
-            for new, first, entered, stop, markers in allowed:
+            for onward, halted, entered, first, spend, markers in allowed:
                 assaulting = False
                 for square in entered:
                     if square in into:
@@ -95,8 +95,8 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
                     # HoN core p.11: into or out of an enemy infantry ZoC, never within one.
                     if zoc and first and not assaulting and zoc.get(first[0], none) & zoc.get(first[1], none):
                         continue
-                    spent = cost + 1 + 2 * markers
-                    new_state = (new, stop or assaulting)
+                    spent = cost + spend
+                    new_state = halted if assaulting else onward
                     old = best.get(new_state)
                     if old is None or spent < old[0]:
                         best[new_state] = (spent, found_markers + markers, state, assaulting)
@@ -167,40 +167,60 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
 # the terrain says), the state an assault into it ends in, its cost (a point, and two per
 # Suppressed marker, SoN p.12) and the markers taken.
 Step = tuple[Square, tuple[Square, bool], tuple[Square, bool], int, int]
-# The battlefields' step tables (`PassageMap.exits`) as `search_one` reads them, by identity
-# and the facing they are ordered from, kept with the table so that no other object can take
-# its identity.
-States = dict[Square, tuple[tuple[Square, bool], tuple[Square, bool]]]
-_STEPS: dict[tuple[int, int], tuple[Exits, States, dict[Square, tuple[Step, ...]]]] = {}
-STEPS_KEPT = 64
 _DIRECTION = {STEPS[f]: f for f in range(8)}  # the facing of a step, by its offset
 
 
-def _steps(exits: Exits, facing: int) -> tuple[States, dict[Square, tuple[Step, ...]]]:
-    """Each square's two states (moving on, stopped), made once, and `exits` with each
-    step's states, in the order `moves_from` makes them from `facing` (grid.AROUND): a
-    search meets every step many times, and a dictionary finds a key it holds by identity
-    before comparing."""
-    found = _STEPS.get((id(exits), facing))
-    if found is not None and found[0] is exits:
-        return found[1], found[2]
-    if len(_STEPS) >= STEPS_KEPT:
-        _STEPS.clear()
-    states = {square: ((square, False), (square, True)) for square in exits}
-    rank = {(facing + turn) % 8: i for i, turn in enumerate(AROUND)}
-    # Most squares have the same steps out (all eight, or those along an edge): their order
-    # from `facing` is worked out once for each such set of offsets.
-    orders: dict[tuple[tuple[int, int], ...], list[int]] = {}
-    steps: dict[Square, tuple[Step, ...]] = {}
-    for here, out in exits.items():
+class States(dict[Square, tuple[tuple[Square, bool], tuple[Square, bool]]]):
+    """Each square's two states (moving on, stopped), made once, when a search first meets it."""
+
+    def __missing__(self, square: Square) -> tuple[tuple[Square, bool], tuple[Square, bool]]:
+        made = self[square] = ((square, False), (square, True))
+        return made
+
+
+class Steps(dict[Square, tuple[Step, ...]]):
+    """A battlefield's step table (`PassageMap.exits`) as `search_one` reads it: each square's
+    steps with their states (`States`), in the order `moves_from` makes them from `facing`
+    (grid.AROUND). Made square by square as searches move on from them: a game's searches
+    cross a small part of the battlefield."""
+
+    def __init__(self, exits: Exits, facing: int) -> None:
+        super().__init__()
+        self.exits, self.states = exits, States()
+        self._rank = {(facing + turn) % 8: i for i, turn in enumerate(AROUND)}
+        # Most squares have the same steps out (all eight, or those along an edge): their
+        # order from `facing` is worked out once for each such set of offsets.
+        self._orders: dict[tuple[tuple[int, int], ...], list[int]] = {}
+
+    def __missing__(self, here: Square) -> tuple[Step, ...]:
+        out = self.exits[here]
         c, r = here
         offsets = tuple((there[0] - c, there[1] - r) for there, _, _ in out)
-        order = orders.get(offsets)
+        order = self._orders.get(offsets)
         if order is None:
-            order = orders[offsets] = sorted(range(len(out)), key=lambda i: rank[_DIRECTION[offsets[i]]])
-        steps[here] = tuple(
+            rank = self._rank
+            order = self._orders[offsets] = sorted(range(len(out)), key=lambda i: rank[_DIRECTION[offsets[i]]])
+        states = self.states
+        made = self[here] = tuple(
             (there, states[there][stop], states[there][True], 1 + 2 * markers, markers)
             for there, stop, markers in map(out.__getitem__, order)
         )
-    _STEPS[(id(exits), facing)] = (exits, states, steps)
-    return states, steps
+        return made
+
+
+# The step tables by the identity of the battlefield's table (`PassageMap.exits`) and the
+# facing they are ordered from, kept with it so that no other object can take its identity.
+_STEPS: dict[tuple[int, int], Steps] = {}
+STEPS_KEPT = 64
+
+
+def _steps(exits: Exits, facing: int) -> tuple[States, Steps]:
+    """`exits` as `search_one` reads it from `facing` (`Steps`), with its states: a search
+    meets every step many times, and a dictionary finds a key it holds by identity before
+    comparing."""
+    found = _STEPS.get((id(exits), facing))
+    if found is None or found.exits is not exits:
+        if len(_STEPS) >= STEPS_KEPT:
+            _STEPS.clear()
+        found = _STEPS[(id(exits), facing)] = Steps(exits, facing)
+    return found.states, found

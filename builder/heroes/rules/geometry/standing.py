@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import is_not
 
 from builder.heroes.rules.geometry.zoc import zone_of_control
 from builder.heroes.rules.kept import PerBattlefield
@@ -102,28 +104,47 @@ class Standing:
         self.pieces: dict[str, Piece] = {}  # by key (unique in a game), as last seen
         self.held: dict[Kind, _Held] = {}
         self.zones: dict[str, _Zones] = {}
+        self.last: list[Piece] = []  # the pieces as last given, in their order
 
     def update(self, pieces: Collection[Piece]) -> None:
         """Bring everything up to date with `pieces`, the whole battlefield."""
+        last, self.last = self.last, list(pieces)
+        if len(last) == len(self.last):
+            # Most often the same pieces in the same order, a few replaced: those are found
+            # without a look at each piece, and when the same units stand as before (none
+            # gone, come or carried), they are all there is to bring up to date.
+            differ = list(map(is_not, self.last, last))
+            now, before = list(compress(self.last, differ)), list(compress(last, differ))
+            keys = _standing_keys(now)
+            if keys is not None and keys == _standing_keys(before):
+                for piece in now:
+                    self._replace(piece)
+                return
         known = self.pieces
         standing = 0
-        for piece in pieces:
+        for piece in self.last:
             if piece.embarked_in is not None:
                 continue
             standing += 1
-            key = piece.key
-            old = known.get(key)
-            if old is not piece:
-                if old is not None:
-                    self._hold(old, -1)
-                self._hold(piece, 1)
-                known[key] = piece
-                self._zone(piece, old)
+            self._replace(piece)
         if standing != len(known):  # some are gone: keys are unique, so the others are all here
             seen = {p.key for p in pieces if p.embarked_in is None}
             for key in [k for k in known if k not in seen]:
                 self._hold(known[key], -1)
                 self._zone(None, known.pop(key))
+
+    def _replace(self, piece: Piece) -> None:
+        """Bring a piece standing on the battlefield up to date, if it was replaced."""
+        key = piece.key
+        old = self.pieces.get(key)
+        if old is not piece:
+            self.pieces[key] = piece
+            if old is not None and _same_place(old, piece):
+                return
+            if old is not None:
+                self._hold(old, -1)
+            self._hold(piece, 1)
+            self._zone(piece, old)
 
     def _hold(self, piece: Piece, by: int) -> None:
         kind = _kind(piece)
@@ -181,6 +202,29 @@ class Standing:
 
 def _kind(piece: Piece) -> Kind:
     return (piece.is_wreck, piece.is_infantry, piece.allegiance)
+
+
+def _standing_keys(pieces: Iterable[Piece]) -> frozenset[str] | None:
+    """The keys of `pieces`, or None when one of them is carried (it stands nowhere)."""
+    keys = []
+    for piece in pieces:
+        if piece.embarked_in is not None:
+            return None
+        keys.append(piece.key)
+    return frozenset(keys)
+
+
+def _same_place(old: Piece, new: Piece) -> bool:
+    """Whether a piece replaced (an Activated marker, a card played on it) holds the same
+    squares as the same kind with the same zone of control: what `zone_of_control` reads of
+    it, its squares, type, side and Suppressed markers, unchanged."""
+    return (
+        old.squares == new.squares
+        and old.suppressed == new.suppressed
+        and old.side_index == new.side_index
+        and old.unit is new.unit
+        and old.allegiance == new.allegiance
+    )
 
 
 _STANDING: PerBattlefield[list[Standing]] = PerBattlefield(lambda _: [])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from builder.heroes.rules.geometry.footprint import Position, moves_from
-from builder.heroes.rules.geometry.passage import PassageMap
+from builder.heroes.rules.geometry.passage import Exits, PassageMap
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.pieces import Square
 
@@ -17,9 +17,13 @@ from builder.heroes.rules.pieces import Square
 # state, whether it ends in the target's square).
 N = TypeVar("N", Position, Square, int)
 Best = dict[tuple[N, bool], tuple[int, int, tuple[N, bool] | None, bool]]
-# A move the terrain allows: the new position, its first (from, to) step (where zones of
-# control are judged), the squares entered, whether it must be the last, markers taken.
-Allowed = tuple[int, tuple[Square, Square] | None, tuple[Square, ...], bool, int]
+# A search state of a numbered position: (its number, must stop there).
+State = tuple[int, bool]
+# A move the terrain allows, as the search reads it: the state it leads to (stopping there or
+# not, as the terrain says), the state an assault into it ends in, the squares entered, its
+# first (from, to) step (where zones of control are judged), its cost (a point, and two per
+# Suppressed marker, SoN p.12) and the markers taken.
+Allowed = tuple[State, State, tuple[Square, ...], tuple[Square, Square] | None, int, int]
 
 
 class MoveTable:
@@ -30,8 +34,10 @@ class MoveTable:
         self.number: dict[Position, int] = {}
         self.positions: list[Position] = []
         self.moves: list[tuple[Allowed, ...] | None] = []
+        # Each position's two states, made once: a dictionary finds a key it holds by identity.
+        self.states: list[tuple[State, State]] = []
         # The battlefield's one-square steps (`PassageMap.exits`) by square and square entered.
-        self.steps: dict[Square, dict[Square, tuple[bool, int]]] | None = None
+        self.steps: OnwardSteps | None = None
 
     def index(self, position: Position) -> int:
         found = self.number.get(position)
@@ -39,7 +45,35 @@ class MoveTable:
             found = self.number[position] = len(self.positions)
             self.positions.append(position)
             self.moves.append(None)
+            self.states.append(((found, False), (found, True)))
         return found
+
+    def allowed(
+        self,
+        position: Position,
+        first: tuple[Square, Square] | None,
+        entered: tuple[Square, ...],
+        stop: bool,
+        markers: int,
+    ) -> Allowed:
+        """A move into `position` the terrain allows (see `Allowed`)."""
+        number = self.number.get(position)  # `index`, without a call for a position known
+        states = self.states[self.index(position) if number is None else number]
+        return states[stop], states[True], entered, first, 1 + 2 * markers, markers
+
+
+class OnwardSteps(dict[Square, dict[Square, tuple[bool, int]]]):
+    """A battlefield's one-square steps (`PassageMap.exits`) by square, then by square
+    entered: whether the step stops the unit, and its markers. Made for a square when a
+    search first moves on from it (none off the battlefield)."""
+
+    def __init__(self, exits: Exits) -> None:
+        super().__init__()
+        self.exits = exits
+
+    def __missing__(self, here: Square) -> dict[Square, tuple[bool, int]]:
+        made = self[here] = {there: (stop, markers) for there, stop, markers in self.exits.get(here, ())}
+        return made
 
 
 # By (footprint, unit type, Amphibious, Urban Fighter, Scout move, passages left freely).

@@ -21,6 +21,7 @@ squares across an edge cross nothing between them, so units never cut those
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.geometry.grid import edge_key, is_diagonal, neighbours
@@ -96,6 +97,51 @@ def cut_by_units(
     square; the same mapping back when nothing is cut. `zones` holds each exerting unit's
     own zone (`zone_of_control`), as every caller builds it."""
     at = occupancy.at
+    # The whole answer is kept too, with the units beside the exerting units' squares: for
+    # the same zones and units, only those are read (`_cut_around`), and between two
+    # searches of one side the other side's units stay while most moves end far from them.
+    whole = _WHOLE(battlefield)
+    key = (id(zones), id(ruleset), *map(id, exerting))
+    known = whole.get(key)
+    if known is not None:
+        watched = known[1]
+        beside = tuple(map(at.get, watched))
+        ids = tuple(map(id, beside))
+        if ids == known[2]:
+            return known[3]
+    else:
+        watched = tuple(frozenset().union(*[_beside(square) for piece in exerting for square in piece.squares]))
+        beside = tuple(map(at.get, watched))
+        ids = tuple(map(id, beside))
+        if len(whole) >= WHOLE_KEPT:
+            whole.clear()
+    cut = _cut_by_units(battlefield, zones, exerting, at, ruleset, occupancy)
+    # The objects its key names are kept with it, so that no other takes their identity.
+    whole[key] = ((zones, ruleset, exerting, beside), watched, ids, cut)
+    return cut
+
+
+@cache
+def _beside(square: Square) -> tuple[Square, ...]:
+    """The four squares across an edge of `square`."""
+    c, r = square
+    return (c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)
+
+
+_Whole = tuple[tuple[object, ...], tuple[Square, ...], tuple[int, ...], dict[Square, frozenset[str]]]
+_WHOLE: PerBattlefield[dict[tuple[int, ...], _Whole]] = PerBattlefield(lambda _: {})
+WHOLE_KEPT = 64
+
+
+def _cut_by_units(
+    battlefield: Battlefield,
+    zones: dict[Square, frozenset[str]],
+    exerting: tuple[Piece, ...],
+    at: dict[Square, Piece],
+    ruleset: Ruleset,
+    occupancy: Occupancy,
+) -> dict[Square, frozenset[str]]:
+    """`cut_by_units` worked out, square by square."""
     kept = _CUT(battlefield)
     if len(kept) >= CUTS_KEPT:
         kept.clear()
