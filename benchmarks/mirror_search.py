@@ -19,17 +19,20 @@ for a figure to act on.)
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from functools import partial
 from pathlib import Path
 
 from builder.kernel.decisions import Policy
-from builder.services.balance import BalanceAsk, BalancePlan, Players, run_balance, wilson
+from builder.services.balance import BalanceAsk, BalancePlan, Players, Tally, run_balance, wilson
 from builder.services.balance_systems import prepare_balance
 
 ROOT = Path(__file__).resolve().parent.parent
 MIRRORS = ROOT / "tests" / "fixtures" / "mirror"
 GAMES = ("hon", "son", "tcg", "m44")
-HEROES = ("hon", "son")  # the Heroes System's: a temperature, and the initiative by its own rules
+HEROES = ("hon", "son")
+CHUNK = 5  # games between two progress lines  # the Heroes System's: a temperature, and the initiative by its own rules
 
 
 def ask(game: str, side: str, budget: int) -> BalanceAsk:
@@ -46,6 +49,11 @@ def rate(wins: int, decisive: int) -> str:
     return f"{wins} of {decisive} decisive games, {share:.0%} (95 % interval {low:.0%}-{high:.0%})"
 
 
+def tell(side: str, tally: Tally) -> None:
+    """How far a long run has come, on stderr."""
+    print(f"    search as {side}: {tally.played} games played", file=sys.stderr, flush=True)
+
+
 def mirror(game: str, budget: int, games: int, first: int) -> None:
     path = MIRRORS / f"mirror-{game}.yaml"
     sides = prepare_balance(path, BalanceAsk()).game.sides
@@ -53,7 +61,7 @@ def mirror(game: str, budget: int, games: int, first: int) -> None:
     for side in sides:
         prepared = prepare_balance(path, ask(game, side, budget))
         began = time.process_time()
-        tally = run_balance(prepared.game, BalancePlan(games, first)).tally
+        tally = run_balance(prepared.game, BalancePlan(games, first, chunk=CHUNK), progress=partial(tell, side)).tally
         spent = (time.process_time() - began) / max(tally.played, 1)
         wins = tally.rate(side).wins
         decisive = sum(tally.rate(one).wins for one in sides)
