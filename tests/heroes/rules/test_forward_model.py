@@ -15,7 +15,12 @@ import pytest
 from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.ai.uniform import for_every_side as random_players
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.actions.movement import path_refusal
 from builder.heroes.rules.decisions import ActivationAction
+from builder.heroes.rules.errors import Code
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path as Route
 from builder.heroes.rules.players import HeroesPlayer, HeroesView
 from builder.heroes.rules.simulation import RULES, HeroesGame, Stage, new_game, simulate
 from builder.heroes.rules.state import Frame, copy_state
@@ -131,3 +136,47 @@ def test_a_copied_state_shares_nothing_the_rules_change() -> None:
     assert len(mine) > 50
     assert not mine.keys() & theirs.keys()
     assert twin.pieces == state.pieces and twin.decks == state.decks and twin.gear == state.gear
+
+
+def first_move_decision(seed: int) -> tuple[Match[HeroesGame, HeroesView], ActivationAction]:
+    """A match stopped at the first activation of a one-square unit that may move (every
+    decision before it answered with its first option)."""
+    match = Match(RULES, game(seed))
+    while (decision := match.pending) is not None:
+        if (
+            isinstance(decision, ActivationAction)
+            and len(decision.unit.squares) == 1
+            and not decision.supply
+            and any(isinstance(option, Move) for option in decision.options)
+        ):
+            return match, decision
+        match.apply(next(iter(decision.options)))
+    raise AssertionError("no activation with a move")
+
+
+def test_a_move_by_a_path_the_options_never_offered_is_refused() -> None:
+    # HoN core p.9-11: a Movement Action goes square by square within its movement points;
+    # a path to a square out of reach, or one that starts elsewhere, is no option.
+    match, decision = first_move_decision(5)
+    unit = decision.unit
+    start = Position(unit.squares, unit.facing)
+    (column, row), battlefield = unit.squares[0], match.state.state.battlefield
+    far = max(
+        ((c, r) for c in range(battlefield.width) for r in range(battlefield.height)),
+        key=lambda square: abs(square[0] - column) + abs(square[1] - row),
+    )
+    offered = next(option for option in decision.options if isinstance(option, Move))
+    elsewhere = Position(((column + 1, row),) if column + 1 < battlefield.width else ((column - 1, row),), unit.facing)
+    for path in (
+        Route((start, Position((far,), unit.facing)), cost=1),
+        Route((elsewhere, *offered.path.positions[1:]), cost=offered.path.cost),
+    ):
+        assert Move(path) not in decision.options
+        with pytest.raises(IllegalChoice):
+            match.apply(Move(path))
+        assert match.pending is decision
+    state = match.state.state
+    refusal = path_refusal(state, state.pieces[unit.key], Move(Route((start, Position((far,), unit.facing)), cost=1)))
+    assert refusal is not None and refusal.code is Code.NOT_IN_REACH
+    assert offered in decision.options
+    match.apply(offered)

@@ -349,14 +349,38 @@ def card_refusal(state: GameState, piece: Piece, path: Path, cards: tuple[str, .
     return None
 
 
+def path_refusal(state: GameState, piece: Piece, action: Move) -> Refusal | None:
+    """Why the unit may not go by the action's path, or None: it goes from where the unit
+    stands by the path the rules found to a position of its reach (HoN core p.9-11), with
+    the squares of the cards played for their Alternate Bonus or through windows (p.17),
+    or stops short along that path (before a mine, say). Any other path was never offered."""
+    path = action.path
+    if movement_points(state, piece) is None or path.positions[0] != Position(piece.squares, piece.facing):
+        return Refusal(Code.BAD_PATH, state.ruleset.cite("movement"), unit=piece.key)
+    played = bonus_cards(state.decks.get(piece.owner), piece.owner, action.cards, MOVE_BONUSES) if action.cards else ()
+    bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
+    paths = movement_reach(state, piece, bonus=bonus, windows=bool(action.windows))
+    offered = paths.get(path.destination)
+    if offered is not None and offered.positions == path.positions:
+        return None
+    steps = len(path.positions)
+    if steps > 1 and any(other.positions[:steps] == path.positions for other in paths.values()):
+        return None
+    return Refusal(Code.NOT_IN_REACH, state.ruleset.cite("movement"), unit=piece.key, value=path.cost)
+
+
 def move_refusal(state: GameState, piece: Piece, action: Move) -> Refusal | None:
     """Why the unit may not take this Movement Action as declared, or None: the cards played
-    for their Alternate Bonus (`card_refusal`), a Surprise card for each window it goes
-    through (HoN core p.17), the Fire on the Move it declares (`firing.fire_refusal`, p.23)."""
+    for their Alternate Bonus (`card_refusal`), its path (`path_refusal`), a Surprise card
+    for each window it goes through (HoN core p.17), the Fire on the Move it declares
+    (`firing.fire_refusal`, p.23)."""
     if action.cards:
         problem = card_refusal(state, piece, action.path, action.cards)
         if problem is not None:
             return problem
+    problem = path_refusal(state, piece, action)
+    if problem is not None:
+        return problem
     problem = cards_played.surprise_refusal(state, piece, action.path, action.windows, over=leaps(piece))
     if problem is None and action.fire is not None:
         return firing.fire_refusal(state, piece, action.fire)
