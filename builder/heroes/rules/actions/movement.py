@@ -350,18 +350,20 @@ def card_refusal(state: GameState, piece: Piece, path: Path, cards: tuple[str, .
 
 
 def path_refusal(state: GameState, piece: Piece, action: Move) -> Refusal | None:
-    """Why the unit may not go by the action's path, or None: it goes from where the unit
-    stands by the path the rules found to a position of its reach (HoN core p.9-11), with
-    the squares of the cards played for their Alternate Bonus or through windows (p.17),
-    or stops short along that path (before a mine, say). Any other path was never offered."""
+    """Why the unit may not go by the action's path, or None: from where the unit stands to
+    a position of its reach (HoN core p.9-11), with the squares of the cards played for their
+    Alternate Bonus or through windows (p.17), at no less than the cheapest cost there; or
+    stopping short along a path the rules found (before a mine, say). A path to a square
+    out of reach was never offered. (That each step of another path of that cost is one the
+    unit may take is not checked: the players answer with the paths the rules found.)"""
     path = action.path
     if movement_points(state, piece) is None or path.positions[0] != Position(piece.squares, piece.facing):
         return Refusal(Code.BAD_PATH, state.ruleset.cite("movement"), unit=piece.key)
     played = bonus_cards(state.decks.get(piece.owner), piece.owner, action.cards, MOVE_BONUSES) if action.cards else ()
     bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
     paths = movement_reach(state, piece, bonus=bonus, windows=bool(action.windows))
-    offered = paths.get(path.destination)
-    if offered is not None and offered.positions == path.positions:
+    end = path.destination
+    if end in paths and path.cost >= paths.cost(end):
         return None
     steps = len(path.positions)
     if steps > 1 and any(other.positions[:steps] == path.positions for other in paths.values()):
