@@ -346,7 +346,7 @@ def front(system: GameSystem, catalogue: Path | None = None) -> Front:
     here = FRONTS[system.id]
     if catalogue is not None and not here.takes_catalogue:
         raise typer.BadParameter(
-            f"only Heroes System files read a catalogue folder, not the {system.name}'s",
+            f"only Heroes System files read a catalogue folder, not a file of the {system.name}",
             param_hint="--catalogue",
         )
     return here

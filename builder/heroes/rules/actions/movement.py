@@ -357,18 +357,32 @@ def path_refusal(state: GameState, piece: Piece, action: Move) -> Refusal | None
     out of reach was never offered. (That each step of another path of that cost is one the
     unit may take is not checked: the players answer with the paths the rules found.)"""
     path = action.path
-    if movement_points(state, piece) is None or path.positions[0] != Position(piece.squares, piece.facing):
+    # A one-square unit has no front to keep (HoN core p.9): its reach keeps the start's facing.
+    free = len(piece.squares) == 1
+    first = path.positions[0]
+    if (
+        movement_points(state, piece) is None
+        or first.squares != piece.squares
+        or (first.facing != piece.facing and not free)
+    ):
         return Refusal(Code.BAD_PATH, state.ruleset.cite("movement"), unit=piece.key)
     played = bonus_cards(state.decks.get(piece.owner), piece.owner, action.cards, MOVE_BONUSES) if action.cards else ()
     bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
     paths = movement_reach(state, piece, bonus=bonus, windows=bool(action.windows))
-    end = path.destination
+    end = Position(path.destination.squares, piece.facing) if free else path.destination
     if end in paths and path.cost >= paths.cost(end):
         return None
-    steps = len(path.positions)
-    if steps > 1 and any(other.positions[:steps] == path.positions for other in paths.values()):
+    steps, way = len(path.positions), [p.squares if free else p for p in path.positions]
+    if steps > 1 and any(
+        [p.squares if free else p for p in other.positions[:steps]] == way for other in paths.values()
+    ):
         return None
     return Refusal(Code.NOT_IN_REACH, state.ruleset.cite("movement"), unit=piece.key, value=path.cost)
+
+
+def _way(positions: tuple[Position, ...], free: bool) -> tuple[object, ...]:
+    """A path's positions, by their squares alone for a unit whose facing is `free`."""
+    return tuple(p.squares for p in positions) if free else positions
 
 
 def move_refusal(state: GameState, piece: Piece, action: Move) -> Refusal | None:

@@ -313,6 +313,7 @@ TESTED: dict[str, tuple[str, ...]] = {
         "tests/heroes/rules/test_gear.py::test_the_policy_throws_a_grenade_into_a_crowd_not_at_a_lone_target_it_can_shoot",
         "tests/heroes/rules/test_gear.py::test_the_policy_throws_a_grenade_into_a_house_its_shots_cannot_crack",
         "tests/heroes/rules/test_templates.py::test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_defensive_position",
+        "tests/heroes/rules/test_templates.py::test_a_grenade_goes_into_no_element_but_a_building_or_a_defensive_position",
         "tests/heroes/rules/test_templates.py::test_a_grenade_reaches_two_interspaces_counting_the_target",
         "tests/heroes/rules/test_templates.py::test_a_grenade_resolves_each_attack_individually_and_never_scatters",
     ),
