@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.catalogue.cards import ActionCard, CardTiming
+from builder.heroes.rules.action_cards import played as cards_played
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Hold, Move
 from builder.heroes.rules.errors import Code, RulesError
@@ -18,6 +20,7 @@ from builder.heroes.rules.geometry.reach import assault_path, reachable
 from builder.heroes.rules.resolution.assault_roll import Assault, engage
 from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.resolution.damage import DamageLocation
+from builder.heroes.rules.state import Deck
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.games import game
@@ -77,6 +80,39 @@ def test_a_tracks_hit_vehicle_executes_no_more_movement_actions() -> None:
     with pytest.raises(IllegalAttack) as caught:
         turn.perform("a-tank", AssaultAction(step, "b-prey"))
     assert caught.value.code is Code.TRACKS_DAMAGED
+
+
+@pytest.mark.rule("damage-tracks", "forced-move")
+def test_no_card_moves_a_vehicle_whose_tracks_are_hit() -> None:
+    """HoN core p.15 and p.17: a Go Go Go! card on a vehicle whose tracks are hit is not a
+    play the rules offer, and the greedy player, whose plan it was, plays no card. Found by a
+    10,000-game balance run (seed 7393): the card was offered, and the move it made refused."""
+    go = ActionCard.model_validate(
+        {
+            "id": "go-go-go",
+            "name": "Go Go Go",
+            "faction": "common",
+            "text": "…",
+            "source": "example",
+            "timing": "after-action",
+            "effect": {"kind": "forced-move", "value": 2},
+        }
+    )
+    vehicle = piece(tank(), (3, 3), key="a-tank", damage=(DamageLocation.TRACKS,))
+    enemy = piece(infantry(combat=None), (7, 0), key="b-far", owner="b")
+    state = game(OPEN, [vehicle, enemy], objectives=[{"id": "x", "name": "X", "kind": "secondary", "at": [3, 1]}])
+    state.decks["a"] = Deck(4, [], [go])
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, {"a": SimplePolicy(), "b": SimplePolicy()})
+    (play,) = SimplePolicy().action_cards(state, vehicle, CardTiming.AFTER_ACTION)  # its plan: onto the objective
+    assert (play.card, play.unit) == ("go-go-go", "a-tank") and play.path is not None
+    refusal = cards_played.battle_event_refusal(turn, "a", play, CardTiming.AFTER_ACTION)
+    assert refusal is not None and refusal.code is Code.TRACKS_DAMAGED
+    assert play not in cards_played.battle_event_plays(turn, "a", CardTiming.AFTER_ACTION)
+    with pytest.raises(RulesError) as caught:
+        cards_played.play_battle_events(turn, "a", (play,), CardTiming.AFTER_ACTION)
+    assert caught.value.code is Code.MAY_NOT_PLAY
+    cards_played.battle_events_at(turn, "a", CardTiming.AFTER_ACTION, vehicle)
+    assert state.pieces["a-tank"].squares == vehicle.squares and [c.id for c in state.decks["a"].hand] == ["go-go-go"]
 
 
 @pytest.mark.rule("damage-primary-weapon")

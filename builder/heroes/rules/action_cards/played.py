@@ -34,6 +34,7 @@ from builder.heroes.rules.resolution.combat import (
     FireOutcome,
     Shot,
 )
+from builder.heroes.rules.resolution.damage import DamageLocation
 from builder.heroes.rules.resolution.spotting import inactive
 from builder.heroes.rules.state import GameState
 from builder.kernel.decisions import Offered
@@ -151,6 +152,11 @@ def _forced_move_refusal(state: GameState, card: ActionCard, piece: Piece, path:
         return replace(refused, code=Code.NOT_IN_REACH, value=path.cost)
     if piece.side.movement is None:
         return replace(refused, code=Code.NO_MOVEMENT_VALUE, page=state.ruleset.cite("forced-move"))
+    if DamageLocation.TRACKS in piece.damage and len(path.positions) > 1:
+        # Tracks hit: "may no longer execute Movement Actions" (HoN core p.15). A card's
+        # Forced Move is no Movement Action, but it has no tracks to go on either: the
+        # rules core keeps such a vehicle where it is (`movement.move` refuses it too).
+        return replace(refused, code=Code.TRACKS_DAMAGED, page=state.ruleset.cite("damage"))
     if piece.embarked_in is not None:
         # Units on board a vehicle leave it only by their own Movement Action (HoN core
         # p.27); a card's Forced Move moves a unit standing on the battlefield.

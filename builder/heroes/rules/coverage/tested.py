@@ -618,6 +618,7 @@ TESTED: dict[str, tuple[str, ...]] = {
         "tests/heroes/rules/test_action_cards.py::test_a_forced_move_card_moves_no_unit_on_board_a_vehicle",
         "tests/heroes/rules/test_board.py::test_a_forced_move_turns_an_active_unit_over_first",
         "tests/heroes/rules/test_board.py::test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side",
+        "tests/heroes/rules/test_damage.py::test_no_card_moves_a_vehicle_whose_tracks_are_hit",
         "tests/heroes/rules/test_fire_in_play.py::test_a_forced_move_from_a_card_draws_no_opportunity_fire",
         "tests/heroes/rules/test_retreat.py::test_a_unit_with_an_x_movement_value_that_must_retreat_is_destroyed",
     ),
@@ -740,6 +741,7 @@ TESTED: dict[str, tuple[str, ...]] = {
     "damage-crew": ("tests/heroes/rules/test_damage.py::test_a_crew_hit_vehicle_fires_only_one_of_its_weapons",),
     "damage-tracks": (
         "tests/heroes/rules/test_damage.py::test_a_tracks_hit_vehicle_executes_no_more_movement_actions",
+        "tests/heroes/rules/test_damage.py::test_no_card_moves_a_vehicle_whose_tracks_are_hit",
         "tests/heroes/rules/test_fire_in_play.py::test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once",
     ),
     "damage-hull": (
