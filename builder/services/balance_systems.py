@@ -15,6 +15,7 @@ from builder.memoir.system import MEMOIR
 from builder.services import balance_heroes, balance_memoir, balance_tcg
 from builder.services.balance import BalanceAsk, Prepared
 from builder.services.systems import require
+from builder.tcg.rules.variants import Variant
 from builder.tcg.system import TCG
 
 # The system whose each of BalanceAsk's own options is.
@@ -24,6 +25,14 @@ PREPARE: dict[str, Callable[[Path, BalanceAsk], Prepared]] = {
     TCG.id: balance_tcg.prepare,
     MEMOIR.id: balance_memoir.prepare,
 }
+
+# The variant rules each system's games may be played under (`--variant`), by name.
+VARIANTS: dict[str, tuple[str, ...]] = {TCG.id: tuple(variant.value for variant in Variant)}
+
+
+def variants_of(system: GameSystem) -> tuple[str, ...]:
+    """The names of the variant rules `system`'s balance runs may play under, or none."""
+    return VARIANTS.get(system.id, ())
 
 
 def prepare_balance(path: Path, ask: BalanceAsk) -> Prepared:

@@ -61,6 +61,8 @@ async def test_the_designer_measures_its_scenarios_balance(bundled: Catalogue, m
         drawn = screen.query_one(PlotextPlot).plt.build()
         assert "win rate" in drawn and "43rd Infantry Division" in drawn  # the chart and its legend
         assert screen.temperature == 0.5
+        offered = {binding.action for _, binding, _, _ in screen.active_bindings.values()}
+        assert "variant" not in offered  # the Heroes System has no variant rules to cycle
         await pilot.press("t")
         screen = await finished(pilot)
         assert screen.temperature == 1.0 and screen.tally is not None and screen.tally.played == 3
@@ -93,6 +95,13 @@ async def test_the_card_games_designer_measures_its_saved_scenarios_balance(monk
         await pilot.press("r")  # the next seeds
         screen = await finished(pilot)
         assert screen.seed == 4 and screen.tally is not None and screen.tally.first_seed == 4
+        assert "variant" in offered and screen.data is not None and screen.data["variants"] == []
+        await pilot.press("v")  # the first variant rule of TCG p.21, as `hon balance --variant`
+        screen = await finished(pilot)
+        assert screen.data is not None and screen.data["variants"] == ["no-event-cards"]
+        await pilot.press(*"vvvvv")  # each of the other four alone, then none again
+        screen = await finished(pilot)
+        assert screen.variants == () and screen.data is not None and screen.data["variants"] == []
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is designer
@@ -132,7 +141,7 @@ async def test_a_scenario_that_cannot_be_played_is_said(tmp_path: Path) -> None:
 
 
 async def test_a_game_that_fails_is_shown_with_its_seed_in_place_of_a_verdict() -> None:
-    screen = BalanceScreen("A coin", lambda _, __: Faulty(), games=6)
+    screen = BalanceScreen("A coin", lambda *_: Faulty(), games=6)
     async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
         shown = await finished(pilot)
         assert shown.tally is not None and shown.tally.games == 5

@@ -9,7 +9,9 @@ cycles through; a scenario of another system is played from its file.
 system has one) for every side, then each side by the random player or the search agent
 against the greedy one. `c` compares the greedy player's verdict with the search agent's
 on the same seeds (`hon balance --policy compare`); `h` cycles the handicap swept (auto,
-turns, vp, none: `hon balance --handicap`), each setting a run under one progress bar."""
+turns, vp, none: `hon balance --handicap`), each setting a run under one progress bar; `v`
+cycles the variant rules of a system that has them (the Tactical Card Game's, TCG p.21: none,
+then each alone, as `hon balance --variant`)."""
 
 from __future__ import annotations
 
@@ -48,28 +50,33 @@ TEMPERATURES = (0.5, 1.0, 0.25, 0.0)  # t cycles through them (the Heroes System
 SEARCH_BUDGET = BUDGET  # the search agent's play-outs a decision, as hon balance's default
 HANDICAPS = (None, HandicapKind.AUTO, HandicapKind.TURNS, HandicapKind.VP)  # h cycles through them
 
-Prepare = Callable[[float | None, Players], BalanceGame]  # the game to play at a temperature, by these players
+# The game to play at a temperature, by these players, under these variant rules.
+Prepare = Callable[[float | None, Players, tuple[str, ...]], BalanceGame]
 
 
-def _heroes(loaded: LoadedScenario, catalogue: Catalogue, temperature: float | None, players: Players) -> BalanceGame:
+def _heroes(
+    loaded: LoadedScenario, catalogue: Catalogue, temperature: float | None, players: Players, _: tuple[str, ...]
+) -> BalanceGame:
     from builder.services.game import prepare_game
 
     game = prepare_game(loaded, catalogue)
     return HeroesBalance(game, DEFAULT_TEMPERATURE if temperature is None else temperature, players=players)
 
 
-def _from_file(path: Path, temperature: float | None, players: Players) -> BalanceGame:
+def _from_file(path: Path, temperature: float | None, players: Players, variants: tuple[str, ...]) -> BalanceGame:
     from builder.services.balance_systems import prepare_balance
 
-    return prepare_balance(path, BalanceAsk(players, temperature=temperature)).game
+    return prepare_balance(path, BalanceAsk(players, temperature=temperature, variants=variants)).game
 
 
-def _searches(path: Path) -> bool:
-    """Whether the file's system has a search agent (Capability.SEARCH)."""
+def _offers(path: Path) -> tuple[bool, tuple[str, ...]]:
+    """Whether the file's system has a search agent (Capability.SEARCH), and its variant rules."""
     from builder.kernel.system import Capability
+    from builder.services.balance_systems import variants_of
     from builder.services.systems import read_head, system_for
 
-    return system_for(read_head(path), Capability.BALANCE).supports(Capability.SEARCH)
+    system = system_for(read_head(path), Capability.BALANCE)
+    return system.supports(Capability.SEARCH), variants_of(system)
 
 
 def lineups(seats: tuple[str, ...], searching: bool) -> list[Players]:
@@ -90,6 +97,7 @@ class BalanceScreen(Screen[None]):
         Binding("p", "players", "Players"),
         Binding("c", "compare", "Compare"),
         Binding("h", "handicap", "Handicap"),
+        Binding("v", "variant", "Variant"),
         Binding("r", "rerun", "Next seeds"),
         Binding("escape", "back", "Back"),
     ]
@@ -101,12 +109,15 @@ class BalanceScreen(Screen[None]):
         temperatures: tuple[float | None, ...] = (None,),
         games: int | None = None,
         searching: bool = False,
+        variants: tuple[str, ...] = (),
     ) -> None:
         super().__init__(id="balance")
         self.scenario_title, self.prepare, self.games = heading, prepare, games or GAMES
         self.temperatures = temperatures
         self.temperature = temperatures[0]
         self.searching = searching  # the system has a search agent: `c` and the search lineups
+        self.offered_variants = variants  # the system's variant rules, which `v` cycles through
+        self.variants: tuple[str, ...] = ()  # those played: none, or one
         self.players = Players()
         self.compare = False
         self.handicap: HandicapKind | None = None
@@ -134,15 +145,18 @@ class BalanceScreen(Screen[None]):
         from builder.kernel.system import Unsupported
 
         try:
-            searching = _searches(path)
+            searching, variants = _offers(path)
         except (HonFileError, Unsupported):  # said once the screen tries to play it
-            searching = False
-        return cls(heading, partial(_from_file, path), (None,), games, searching)
+            searching, variants = False, ()
+        return cls(heading, partial(_from_file, path), (None,), games, searching, variants)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """`t` only where there is a temperature to change, `c` where there is a search agent."""
+        """`t` only where there is a temperature to change, `c` where there is a search agent,
+        `v` where there are variant rules."""
         if action == "temperature":
             return len(self.temperatures) > 1
+        if action == "variant":
+            return bool(self.offered_variants)
         return self.searching if action == "compare" else True
 
     def compose(self) -> ComposeResult:
@@ -160,7 +174,7 @@ class BalanceScreen(Screen[None]):
         self.query_one(ProgressBar).update(total=self.games, progress=0)
         title = f"Balance of {self.scenario_title}: {self.games} games from seed {self.seed}"
         at = f", temperature {self.temperature:g}" if self.temperature is not None else ""
-        self.query_one("#title", Static).update(Text(f"{title}{at}…", style="bold"))
+        self.query_one("#title", Static).update(Text(f"{title}{at}{self._variants_said()}…", style="bold"))
         self._play(self.seed, self.temperature)
 
     def lineup(self) -> list[Players]:
@@ -180,7 +194,8 @@ class BalanceScreen(Screen[None]):
 
         worker = get_current_worker()
         try:
-            trials = Trials.of([self.prepare(temperature, players) for players in self.lineup()], self.handicap)
+            games = [self.prepare(temperature, players, self.variants) for players in self.lineup()]
+            trials = Trials.of(games, self.handicap)
         except (HonFileError, Unsupported, NoHandicap) as problem:  # GameNotReady included: the first error
             self.app.call_from_thread(self._failed, str(problem))
             return
@@ -214,7 +229,8 @@ class BalanceScreen(Screen[None]):
         if tally.failed:
             return
         who = "the greedy player, then the search agent" if self.compare else players(first)
-        played = f"{tally.games} games a run, seeds {self.seed}–{self.seed + tally.played - 1}, {who}"
+        seeds = f"seeds {self.seed}–{self.seed + tally.played - 1}"
+        played = f"{tally.games} games a run, {seeds}, {who}{self._variants_said()}"
         self.query_one("#title", Static).update(Text(f"Balance of {self.scenario_title}: {played}", style="bold"))
         self.query_one("#balance-table", Static).update(Group(*self._summary(runs, data, first)))
 
@@ -270,6 +286,9 @@ class BalanceScreen(Screen[None]):
             table.add_row(Text(game.label(side)), str(rate.wins), f"{rate.rate:.0%}", f"{low:.0%}–{high:.0%}")
         return table
 
+    def _variants_said(self) -> str:
+        return f", variant rules (TCG p.21): {', '.join(self.variants)}" if self.variants else ""
+
     def _verdict(self, game: BalanceGame, tally: Tally) -> Text:
         favoured = tally.favoured()
         if favoured is None:
@@ -313,6 +332,13 @@ class BalanceScreen(Screen[None]):
     def action_handicap(self) -> None:
         """The next handicap to sweep (auto, turns, vp, none)."""
         self.handicap = HANDICAPS[(HANDICAPS.index(self.handicap) + 1) % len(HANDICAPS)]
+        self.run_balance()
+
+    def action_variant(self) -> None:
+        """The next variant rules: none, then each alone (module docs), and the games played again."""
+        cycle: list[tuple[str, ...]] = [(), *((name,) for name in self.offered_variants)]
+        at = cycle.index(self.variants) if self.variants in cycle else -1
+        self.variants = cycle[(at + 1) % len(cycle)]
         self.run_balance()
 
     def action_rerun(self) -> None:
