@@ -256,6 +256,10 @@ def odds(dice: int | None, target: str | None, as_json: bool) -> None:
             param_hint="--dice",
         )
     types = {t.value: t for t in UnitType}
+    if target is None:
+        raise typer.BadParameter(
+            "the hex game's odds need --target infantry, armor or artillery", param_hint="--target"
+        )
     if target not in types:
         raise typer.BadParameter(f"{target!r} is not infantry, armor or artillery", param_hint="--target")
     found = distribution(dice, types[target])

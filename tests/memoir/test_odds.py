@@ -39,4 +39,8 @@ def test_hon_odds_refuses_a_wrong_target(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["odds", "--game", "m44", "--dice", "2", "--target", "cavalry"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["odds", "--game", "m44", "--target", "armor"]) == 2
+    capsys.readouterr()
+    assert main(["odds", "--game", "m44", "--dice", "3"]) == 2  # no target: the option is named
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "--target" in said and "None" not in said and "none" not in said
     assert main(["odds", "--dice", "2", "--target", "armor"]) == 2  # the Heroes System's odds
