@@ -24,7 +24,7 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.scenario.battlefield import Battlefield
 
-__all__ = ["Reach", "assault_path", "one_square_ends", "reach", "reachable", "reachable_squares"]
+__all__ = ["Reach", "assault_path", "kept_cost", "one_square_ends", "reach", "reachable", "reachable_squares"]
 
 
 def reach(
@@ -92,8 +92,11 @@ def reachable(
     return reach(_mover(battlefield, pieces, piece, ruleset, ignore_difficult, run_over, bonus, points, windows))
 
 
+# What `_mover` knows a mover by: the identities of the pieces, the piece and the ruleset,
+# then its options (ignore_difficult, run_over, bonus, points, windows).
+MoverKey = tuple[tuple[int, ...], int, int, bool, bool, int, int | None, bool]
 # Movers by the very pieces they move among (see `_mover`), per battlefield.
-_MOVERS: PerBattlefield[dict[tuple[object, ...], tuple[list[Piece], Mover]]] = PerBattlefield(lambda _: {})
+_MOVERS: PerBattlefield[dict[MoverKey, tuple[list[Piece], Mover]]] = PerBattlefield(lambda _: {})
 MOVERS_KEPT = 32
 
 
@@ -114,7 +117,7 @@ def _mover(
     battlefield: they are known by identity, and kept with the mover so that no other
     object can take their identity while it is remembered."""
     standing = list(pieces)
-    key = (tuple(map(id, standing)), id(piece), id(ruleset), ignore_difficult, run_over, bonus, points, windows)
+    key = _mover_key(standing, piece, ruleset, ignore_difficult, run_over, bonus, points, windows)
     kept = _MOVERS(battlefield)
     found = kept.get(key)
     if found is not None:
@@ -124,6 +127,56 @@ def _mover(
     mover = Mover(battlefield, standing, piece, ruleset, ignore_difficult, run_over, bonus, points, windows)
     kept[key] = (standing, mover)
     return mover
+
+
+def _mover_key(
+    standing: list[Piece],
+    piece: Piece,
+    ruleset: Ruleset,
+    ignore_difficult: bool,
+    run_over: bool,
+    bonus: int,
+    points: int | None,
+    windows: bool,
+) -> MoverKey:
+    """What `_mover` knows a mover by (`MoverKey`)."""
+    return (tuple(map(id, standing)), id(piece), id(ruleset), ignore_difficult, run_over, bonus, points, windows)
+
+
+def kept_cost(
+    battlefield: Battlefield,
+    pieces: Iterable[Piece],
+    piece: Piece,
+    ruleset: Ruleset,
+    end: Position,
+    bonus: int = 0,
+    windows: bool = False,
+) -> int | None:
+    """`reachable(..., bonus=bonus, windows=windows).cost(end)`, read from a search already made among the
+    same pieces with a greater bonus (a policy weighing an action card's Alternate Bonus,
+    HoN core p.17), when that search reached `end` within this move's points; else None.
+    A search with more points makes the same steps, in the same order, up to this one's
+    points (`path_search`: a bucket per cost), so it finds the same cheapest cost wherever
+    that cost is within them: the answer is the one a search of its own would give."""
+    points = allowance(piece)
+    if points is None:
+        return None
+    standing = list(pieces)
+    key = _mover_key(standing, piece, ruleset, False, False, bonus, None, windows)
+    for kept, (_, mover) in _MOVERS(battlefield).items():
+        if kept[5] <= bonus or kept[:5] != key[:5] or kept[6:] != key[6:] or not _searched(mover):
+            continue
+        found = reach(mover)
+        if end in found and found.cost(end) <= points + bonus:
+            return found.cost(end)
+    return None
+
+
+def _searched(mover: Mover) -> bool:
+    """Whether `reach(mover)` reads a search made before rather than making one."""
+    if mover.footprint == 1:
+        return (mover.assailable, False) in mover.ends_one
+    return frozenset() in mover.searched_any
 
 
 def reachable_squares(
