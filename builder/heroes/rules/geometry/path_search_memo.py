@@ -24,16 +24,20 @@ Seen = tuple[frozenset[Square], frozenset[Square], frozenset[Square], dict[Squar
 Looked = tuple[frozenset[Square], frozenset[Square]]
 SEARCHES_KEPT = 512  # per battlefield and kind of search; a game has about a hundred units' places
 
-_AROUND: dict[Square, frozenset[Square]] = {}
+class _Around(dict[Square, frozenset[Square]]):
+    """Each square with its neighbours, made when first asked for."""
+
+    def __missing__(self, square: Square) -> frozenset[Square]:
+        made = self[square] = frozenset((square, *neighbours(square)))
+        return made
+
+
+_AROUND = _Around()
 
 
 def around(squares: Collection[Square]) -> frozenset[Square]:
     """The squares and their neighbours: every square a one-point move from them reads."""
-    near = _AROUND
-    for square in squares:
-        if square not in near:
-            near[square] = frozenset((square, *neighbours(square)))
-    return frozenset().union(*[near[square] for square in squares])
+    return frozenset().union(*map(_AROUND.__getitem__, squares))
 
 
 def seen(

@@ -282,27 +282,24 @@ def one_square_ends(
 ) -> dict[Position, tuple[Square, bool]]:
     """`Reach`'s ends for a one-square search, worked out by square (a position per end, not
     per state): the cheapest state of each square where the move may end, in search order."""
-    by_square: dict[Square, tuple[Square, bool]] = {}
-    for state, (cost, _, _, assaulting) in best.items():
-        if assaulting != assault:
-            continue
-        square = state[0]
-        if not assault and square in taken:
-            continue
-        old = by_square.get(square)
-        if old is None or best[old][0] > cost:
-            by_square[square] = state
     # A one-square position made once per square and facing: a policy weighs every end of
     # every search.
     placed = _PLACED.get(facing)
     if placed is None:
         placed = _PLACED[facing] = {}
     ends: dict[Position, tuple[Square, bool]] = {}
-    for square, state in by_square.items():
+    for state, (cost, _, _, assaulting) in best.items():
+        if assaulting != assault:
+            continue
+        square = state[0]
+        if not assault and square in taken:
+            continue
         position = placed.get(square)
         if position is None:
             position = placed[square] = Position((square,), facing)
-        ends[position] = state
+        old = ends.get(position)  # a cheaper state replaces a dearer one where it stands
+        if old is None or best[old][0] > cost:
+            ends[position] = state
     return ends
 
 
