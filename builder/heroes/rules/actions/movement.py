@@ -369,7 +369,7 @@ def path_refusal(state: GameState, piece: Piece, action: Move) -> Refusal | None
     played = bonus_cards(state.decks.get(piece.owner), piece.owner, action.cards, MOVE_BONUSES) if action.cards else ()
     bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
     end = Position(path.destination.squares, piece.facing) if free else path.destination
-    # The player most often weighed this move in a search with a card's bonus: no new one.
+    # The player weighed this move in a search of its own, often with a card's bonus: no new one.
     cheapest = kept_movement_cost(state, piece, end, bonus=bonus, windows=bool(action.windows))
     if cheapest is not None and path.cost >= cheapest:
         return None

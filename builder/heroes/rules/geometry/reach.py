@@ -152,19 +152,19 @@ def kept_cost(
     bonus: int = 0,
     windows: bool = False,
 ) -> int | None:
-    """`reachable(..., bonus=bonus, windows=windows).cost(end)`, read from a search already made among the
-    same pieces with a greater bonus (a policy weighing an action card's Alternate Bonus,
-    HoN core p.17), when that search reached `end` within this move's points; else None.
-    A search with more points makes the same steps, in the same order, up to this one's
-    points (`path_search`: a bucket per cost), so it finds the same cheapest cost wherever
-    that cost is within them: the answer is the one a search of its own would give."""
+    """`reachable(..., bonus=bonus, windows=windows).cost(end)`, read from a search already
+    made among the same pieces with this bonus or a greater one (a policy weighing an action
+    card's Alternate Bonus, HoN core p.17), when that search reached `end` within this move's
+    points; else None. A search with more points makes the same steps, in the same order, up
+    to this one's points (`path_search`: a bucket per cost), so it finds the same cheapest
+    cost wherever that cost is within them: the answer is the one a search of its own gives."""
     points = allowance(piece)
     if points is None:
         return None
     standing = list(pieces)
     key = _mover_key(standing, piece, ruleset, False, False, bonus, None, windows)
     for kept, (_, mover) in _MOVERS(battlefield).items():
-        if kept[5] <= bonus or kept[:5] != key[:5] or kept[6:] != key[6:] or not _searched(mover):
+        if kept[5] < bonus or kept[:5] != key[:5] or kept[6:] != key[6:] or not _searched(mover):
             continue
         found = reach(mover)
         if end in found and found.cost(end) <= points + bonus:
