@@ -15,6 +15,7 @@ from builder.heroes.rules.decisions import ActivationAction
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.geometry import reach
 from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.mover import Mover
 from builder.heroes.rules.geometry.path import allowance
 from builder.heroes.rules.geometry.reach import kept_cost, reachable
 from builder.heroes.rules.pieces import Piece
@@ -59,7 +60,7 @@ def test_kept_cost_is_the_cost_a_search_of_its_own_finds() -> None:
     assert {len(p.squares) for p in pieces} >= {1, 2}
 
 
-class _Counted(reach.Mover):
+class _Counted(Mover):
     made = 0
 
     def __init__(self, *args: Any) -> None:
@@ -89,3 +90,25 @@ def test_a_move_weighed_with_a_cards_bonus_is_checked_without_a_new_search(monke
             assert refusal is not None and refusal.code is Code.NOT_IN_REACH, (piece.key, end)
             refused += 1
     assert checked > 50 and refused > 50
+
+
+def test_a_vehicles_ends_are_worked_out_once_per_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its search holds hundreds of states: asked again (an assault weighed, then a move, then
+    # the move checked), its ends are read, not worked out again.
+    state, pieces = movers()
+    made: list[int] = []
+    search_ends = reach.search_ends
+
+    def counted(*args: Any) -> Any:
+        made.append(1)
+        return search_ends(*args)
+
+    monkeypatch.setattr(reach, "search_ends", counted)
+    vehicles = [p for p in pieces if len(p.squares) > 1]
+    for piece in vehicles:
+        mover = Mover(state.battlefield, list(state.pieces.values()), piece, state.ruleset, False, False)
+        first = reach.reach(mover)
+        again = reach.reach(mover)
+        assert len(made) == vehicles.index(piece) + 1
+        assert list(again.items()) == list(first.items()) and len(first) > 20
+    assert vehicles

@@ -100,6 +100,7 @@ class Mover:
         self.searched_one: dict[frozenset[Square], Best[Square]] = {}
         self.searched_any: dict[frozenset[Square], Best[int]] = {}
         self.ends_one: dict[tuple[frozenset[Square], bool], dict[Position, tuple[Square, bool]]] = {}
+        self.ends_any: dict[tuple[frozenset[Square], bool], dict[Position, tuple[int, bool]]] = {}
 
     def _passes(self, wreck: bool, infantry: bool, friendly: bool) -> bool:
         """Whether the unit may move through the squares of another piece, a wreck or not,

@@ -58,7 +58,11 @@ def reach(
     found = mover.searched_any.get(into)
     if found is None:
         found = mover.searched_any[into] = recalled_any(mover, table, start, points, into)
-    return Reach(mover, found, table.positions.__getitem__, assault)
+    place = table.positions.__getitem__
+    known = mover.ends_any.get((into, assault))  # kept, as `ends_one`: hundreds of states a vehicle
+    if known is None:
+        known = mover.ends_any[(into, assault)] = search_ends(found, place, mover.taken, assault)
+    return Reach(mover, found, place, assault, known)
 
 
 def _same(position: Position) -> Position:
@@ -228,19 +232,9 @@ class Reach(Mapping[Position, Path], Generic[N]):
         self._mover = mover
         self._best: Best[N] = best
         self._place: Callable[[N], Position] = place
-        if ends is None:
-            ends = {}
-            taken = mover.taken  # where it may not end (`Mover.may_end`)
-            for state, (cost, _, _, assaulting) in best.items():
-                if assaulting != assault:
-                    continue
-                position = place(state[0])
-                if not assault and not taken.isdisjoint(position.squares):
-                    continue
-                old = ends.get(position)
-                if old is None or best[old][0] > cost:
-                    ends[position] = state
-        self._ends: dict[Position, tuple[N, bool]] = ends
+        self._ends: dict[Position, tuple[N, bool]] = (
+            search_ends(best, place, mover.taken, assault) if ends is None else ends
+        )
 
     def __getitem__(self, position: Position) -> Path:
         state = self._ends[position]
@@ -275,6 +269,24 @@ class Reach(Mapping[Position, Path], Generic[N]):
         """The same search with only the ends `keep` accepts (Jump and Flying, leaping.py)."""
         ends = {position: state for position, state in self._ends.items() if keep(position)}
         return Reach(self._mover, self._best, self._place, False, ends)
+
+
+def search_ends(
+    best: Best[N], place: Callable[[N], Position], taken: frozenset[Square], assault: bool
+) -> dict[Position, tuple[N, bool]]:
+    """`Reach`'s ends: the cheapest state of each position where the move may end (not on
+    `taken` squares, `Mover.may_end`, unless it assaults), in search order."""
+    ends: dict[Position, tuple[N, bool]] = {}
+    for state, (cost, _, _, assaulting) in best.items():
+        if assaulting != assault:
+            continue
+        position = place(state[0])
+        if not assault and not taken.isdisjoint(position.squares):
+            continue
+        old = ends.get(position)
+        if old is None or best[old][0] > cost:
+            ends[position] = state
+    return ends
 
 
 def one_square_ends(
