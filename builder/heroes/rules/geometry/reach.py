@@ -168,7 +168,8 @@ def kept_cost(
     standing = list(pieces)
     key = _mover_key(standing, piece, ruleset, False, False, bonus, None, windows)
     for kept, (_, mover) in _MOVERS(battlefield).items():
-        if kept[5] < bonus or kept[:5] != key[:5] or kept[6:] != key[6:] or not _searched(mover):
+        # The piece's identity first: it tells most kept movers apart at once.
+        if kept[1] != key[1] or kept[5] < bonus or kept[:5] != key[:5] or kept[6:] != key[6:] or not _searched(mover):
             continue
         found = reach(mover)
         if end in found and found.cost(end) <= points + bonus:
