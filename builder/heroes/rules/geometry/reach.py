@@ -169,19 +169,24 @@ def kept_cost(
     key = _mover_key(standing, piece, ruleset, False, False, bonus, None, windows)
     for kept, (_, mover) in _MOVERS(battlefield).items():
         # The piece's identity first: it tells most kept movers apart at once.
-        if kept[1] != key[1] or kept[5] < bonus or kept[:5] != key[:5] or kept[6:] != key[6:] or not _searched(mover):
+        if kept[1] != key[1] or kept[5] < bonus or kept[:5] != key[:5] or kept[6:] != key[6:]:
             continue
-        found = reach(mover)
-        if end in found and found.cost(end) <= points + bonus:
-            return found.cost(end)
+        cost = _kept_end_cost(mover, end)
+        if cost is not None and cost <= points + bonus:
+            return cost
     return None
 
 
-def _searched(mover: Mover) -> bool:
-    """Whether `reach(mover)` reads a search made before rather than making one."""
+def _kept_end_cost(mover: Mover, end: Position) -> int | None:
+    """What `reach(mover).cost(end)` reads, from the plain move's search and ends `reach` kept
+    on the mover; None when `end` is none of them, or `reach` has not been asked."""
     if mover.footprint == 1:
-        return (mover.assailable, False) in mover.ends_one
-    return frozenset() in mover.searched_any
+        ends_one = mover.ends_one.get((mover.assailable, False))
+        one = ends_one.get(end) if ends_one is not None else None
+        return None if one is None else mover.searched_one[mover.assailable][one][0]
+    ends_any = mover.ends_any.get((frozenset(), False))
+    state = ends_any.get(end) if ends_any is not None else None
+    return None if state is None else mover.searched_any[frozenset()][state][0]
 
 
 def reachable_squares(
