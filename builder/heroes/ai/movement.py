@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai import firing
@@ -171,7 +172,8 @@ def _boosted(
     """A movement Alternate Bonus (HoN core p.17) when its extra squares bring the unit
     onto a goal its own Movement Value cannot reach: the cheapest such move, in the best
     cover (one of those alike drawn), with the card that is enough."""
-    found = [p for p in paths if paths.cost(p) > points and min(distances.get(sq, FAR) for sq in p.squares) == 0]
+    near = distances.get
+    found = [p for p in paths if paths.cost(p) > points and min(map(near, p.squares, repeat(FAR))) == 0]
     if not found:
         return None
     best = policy.least(
@@ -349,7 +351,8 @@ def _least_ends(
         if len(squares) == 1:
             value, front = near(squares[0], FAR) * 2 - cover(squares[0], 0), 0
         else:
-            value = min([near(sq, FAR) for sq in squares]) * 2 - terrain_bonus(state, shelter, squares)
+            # `map` over the squares: a comprehension is a call of its own (every vehicle end).
+            value = min(map(near, squares, repeat(FAR))) * 2 - terrain_bonus(state, shelter, squares)
             front = near(squares[0], FAR)
         if not found or value < low or (value == low and front < ahead):
             found, low, ahead = [position], value, front

@@ -1,9 +1,13 @@
 """What the units beside a square cut of a zone of control (HoN core p.11, p.14) is kept by
-the identities of the unit and its neighbours, and the whole answer by the zones, the units
-exerting them and those beside them (`zoc.cut_by_units`): over whole simulated games, every
-movement search's zones must equal a fresh computation with nothing kept."""
+the unit's place and type and the kinds of its neighbours, and the whole answer by the
+zones, the units exerting them and those beside them (`zoc.cut_by_units`): over whole
+simulated games, every movement search's zones must equal a fresh computation with nothing
+kept."""
 
 from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -71,3 +75,36 @@ def test_a_cut_is_made_again_only_for_a_unit_beside_an_exerting_unit() -> None:
                 shared += found is not standing.zones_against(mover.allegiance)  # something was cut
             first.setdefault(mover.allegiance, found)
     assert shared > 10
+
+
+def test_units_replaced_in_place_are_cut_from_what_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pieces are replaced at every marker or card: the same units in the same places cut the
+    # same zones, so nothing is traced again.
+    loaded, battlefield = scenario("rush-on-maltot")
+    setup = loaded.scenario.setup
+    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    traced: list[Square] = []
+    cut_around = zoc._cut_around
+
+    def counted(*args: Any) -> tuple[Square, ...]:
+        traced.append(args[3])
+        return cut_around(*args)
+
+    monkeypatch.setattr(zoc, "_cut_around", counted)
+    zoc._CUT(battlefield).clear()
+    compared = 0
+    for frame in play("rush-on-maltot", 3).frames[::5]:
+        pieces = [p for p in frame.pieces if p.squares]
+        for copies in (pieces, [replace(p) for p in pieces]):
+            standing = Standing(battlefield, ruleset)
+            standing.update(copies)
+            before = len(traced)
+            for mover in copies:
+                if not mover.is_infantry or mover.embarked_in is not None:
+                    continue
+                others = Occupancy(p for p in copies if p.key != mover.key)
+                exerting = standing.exerting_against(mover.allegiance)
+                zoc.cut_by_units(battlefield, standing.zones_against(mover.allegiance), exerting, others, ruleset)
+                compared += 1
+        assert len(traced) == before, frame.event.turn
+    assert compared > 100 and traced

@@ -17,7 +17,7 @@ from typing import Any
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.geometry.path import Path
-from builder.heroes.rules.geometry.reach import Reach, reachable
+from builder.heroes.rules.geometry.reach import Reach, kept_cost, reachable
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.mythos.state import bars, manifestation
 from builder.heroes.rules.pieces import Piece, Square
@@ -65,3 +65,13 @@ def movement_reach(state: GameState, piece: Piece, **options: Any) -> Reach[Posi
         )
 
     return flying.keeping(lands)
+
+
+def kept_movement_cost(
+    state: GameState, piece: Piece, end: Position, *, bonus: int = 0, windows: bool = False
+) -> int | None:
+    """`movement_reach(...).cost(end)` when a search already made answers it (`reach.kept_cost`),
+    for a unit that walks the battlefield and no Mythos Barrier may bar; else None."""
+    if leaps(piece) or (state.mythos.barriers and manifestation(piece) is not None):
+        return None
+    return kept_cost(state.battlefield, state.pieces.values(), piece, state.ruleset, end, bonus, windows)

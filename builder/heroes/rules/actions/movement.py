@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.cards import CardEffectKind
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.abilities.leaping import leaps, movement_reach
+from builder.heroes.rules.abilities.leaping import kept_movement_cost, leaps, movement_reach
 from builder.heroes.rules.action_cards import played as cards_played
 from builder.heroes.rules.action_cards.deck import MOVE_BONUSES, bonus_cards
 from builder.heroes.rules.action_cards.surprise import needs_card, window_in_reach, windows_crossed
@@ -368,8 +368,12 @@ def path_refusal(state: GameState, piece: Piece, action: Move) -> Refusal | None
         return Refusal(Code.BAD_PATH, state.ruleset.cite("movement"), unit=piece.key)
     played = bonus_cards(state.decks.get(piece.owner), piece.owner, action.cards, MOVE_BONUSES) if action.cards else ()
     bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
-    paths = movement_reach(state, piece, bonus=bonus, windows=bool(action.windows))
     end = Position(path.destination.squares, piece.facing) if free else path.destination
+    # The player weighed this move in a search of its own, often with a card's bonus: no new one.
+    cheapest = kept_movement_cost(state, piece, end, bonus=bonus, windows=bool(action.windows))
+    if cheapest is not None and path.cost >= cheapest:
+        return None
+    paths = movement_reach(state, piece, bonus=bonus, windows=bool(action.windows))
     if end in paths and path.cost >= paths.cost(end):
         return None
     steps, way = len(path.positions), [p.squares if free else p for p in path.positions]

@@ -100,6 +100,7 @@ class Mover:
         self.searched_one: dict[frozenset[Square], Best[Square]] = {}
         self.searched_any: dict[frozenset[Square], Best[int]] = {}
         self.ends_one: dict[tuple[frozenset[Square], bool], dict[Position, tuple[Square, bool]]] = {}
+        self.ends_any: dict[tuple[frozenset[Square], bool], dict[Position, tuple[int, bool]]] = {}
 
     def _passes(self, wreck: bool, infantry: bool, friendly: bool) -> bool:
         """Whether the unit may move through the squares of another piece, a wreck or not,
@@ -210,16 +211,26 @@ class Mover:
         large = self.piece.unit.type is UnitType.LARGE_CREATURE
         front, rear = position.squares
         out_of = (steps[rear], steps[front])  # by whether the move steps from the front
+        number, states_of, index = table.number, table.states, table.index
         found: list[Allowed] = []
+        # `_step` and `MoveTable.allowed` written out: the tables of two-square counters hold
+        # tens of thousands of moves, made while the first games are played.
         for facing, from_front, by_front, dc, dr, leads in TWO_SQUARE_MOVES[position.facing]:
             kept = front if by_front else rear
             t = (kept[0] + dc, kept[1] + dr)
-            step = self._step(out_of[from_front], t, large)
-            if step is not None:
-                # A position made without the named tuple's own __new__ (a Python call): the
-                # tables of two-square counters hold tens of thousands of them.
-                new = _POSITION(Position, ((t, kept) if leads else (kept, t), facing))
-                found.append(table.allowed(new, (front if from_front else rear, t), (t,), *step))
+            step = out_of[from_front].get(t)
+            if step is None:
+                continue
+            stop, markers = step
+            if markers and large and self.passage.rough(t):
+                stop = True  # "stopped by rough terrain" (SoN p.12)
+            # A position is made only when new, without the named tuple's own __new__ (a
+            # Python call): a plain tuple finds it (it hashes and compares as one).
+            squares = (t, kept) if leads else (kept, t)
+            at = number.get((squares, facing))
+            states = states_of[index(_POSITION(Position, (squares, facing))) if at is None else at]
+            first = (front if from_front else rear, t)
+            found.append((states[stop], states[True], (t,), first, 1 + 2 * markers, markers))
         return tuple(found)
 
     def _step(self, out: dict[Square, tuple[bool, int]], t: Square, large: bool) -> tuple[bool, int] | None:

@@ -293,12 +293,10 @@ class PassageMap:
             squares = self.battlefield.squares
             walls = self._walls(unit.type, urban)
             into = {(there, here) for there, out in walls.items() for here, _, _ in out}
+            # Where it may stand, asked once a square rather than once a neighbour.
+            may = {square for square in squares if self.ground(square, unit, side, amphibious)[0]}
             found = self._entries[key] = {
-                here: tuple(
-                    there
-                    for there in neighbours(here)
-                    if (there, here) in into and self.ground(there, unit, side, amphibious)[0]
-                )
+                here: tuple(there for there in neighbours(here) if (there, here) in into and there in may)
                 for here in squares
             }
         return found

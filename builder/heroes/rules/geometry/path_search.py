@@ -5,11 +5,13 @@ only walks tables."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import AROUND
 from builder.heroes.rules.geometry.mover import Mover
 from builder.heroes.rules.geometry.passage import Exits
-from builder.heroes.rules.geometry.path_search_memo import Searches, around
+from builder.heroes.rules.geometry.path_search_memo import Looked, Searches, around
 from builder.heroes.rules.geometry.terrain_moves import Best, MoveTable
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.pieces import STEPS, Square
@@ -33,32 +35,39 @@ def recalled_one(mover: Mover, points: int, into: frozenset[Square]) -> Best[Squ
     if best is None:
         moved_on: list[Square] = []  # the squares it moved on from
         best = _search_one(mover, points, into, moved_on)
-        squares = around(moved_on)
-        # Where it could step into `into`: next to it (more than it reads, never less).
-        launching = squares.intersection(moved_on) & around(into) if into & squares else frozenset()
-        looked = (squares, launching)
-        kept.keep(key, exits, looked, mover.looks(into)(looked), best)
+        kept.keep(key, exits, best, lambda: _looked(moved_on, into), mover.looks(into))
     return best
+
+
+def _looked(moved_on: Collection[Square], into: frozenset[Square]) -> Looked:
+    """Where a search that moved on from the squares `moved_on` looked: around them, and
+    where it could step into `into` from (next to it: more than it reads, never less)."""
+    squares = around(moved_on)
+    launching = squares.intersection(moved_on) & around(into) if into & squares else frozenset()
+    return squares, launching
 
 
 def recalled_any(mover: Mover, table: MoveTable, start: Position, points: int, into: frozenset[Square]) -> Best[int]:
     """`search_any`, or the same search made before (see `recalled_one`)."""
     kept, key = SEARCHES(mover.passage.battlefield)[1], (id(table), start, points)
-    best = kept.recall(key, table, mover.looks(into))
-    if best is None:
-        best = search_any(mover, table, start, points, into)
-        positions = table.positions
-        moved_on = {
-            square
-            for state, found in best.items()
-            if not state[1] and found[0] < points
-            for square in positions[state[0]].squares
-        }
-        squares = around(moved_on)
-        launching = squares.intersection(moved_on) if into & squares else frozenset()
-        looked = (squares, launching)
-        kept.keep(key, table, looked, mover.looks(into)(looked), best)
-    return best
+    found = kept.recall(key, table, mover.looks(into))
+    if found is None:
+        best = found = search_any(mover, table, start, points, into)
+        kept.keep(key, table, best, lambda: _looked_any(best, table, points, into), mover.looks(into))
+    return found
+
+
+def _looked_any(best: Best[int], table: MoveTable, points: int, into: frozenset[Square]) -> Looked:
+    """`_looked` for a search over numbered positions, from the states it moved on from."""
+    positions = table.positions
+    moved_on = {
+        square
+        for state, found in best.items()
+        if not state[1] and found[0] < points
+        for square in positions[state[0]].squares
+    }
+    squares = around(moved_on)
+    return squares, squares.intersection(moved_on) if into & squares else frozenset()
 
 
 def search_any(mover: Mover, table: MoveTable, start: Position, points: int, into: frozenset[Square]) -> Best[int]:

@@ -24,16 +24,21 @@ Seen = tuple[frozenset[Square], frozenset[Square], frozenset[Square], dict[Squar
 Looked = tuple[frozenset[Square], frozenset[Square]]
 SEARCHES_KEPT = 512  # per battlefield and kind of search; a game has about a hundred units' places
 
-_AROUND: dict[Square, frozenset[Square]] = {}
+
+class _Around(dict[Square, frozenset[Square]]):
+    """Each square with its neighbours, made when first asked for."""
+
+    def __missing__(self, square: Square) -> frozenset[Square]:
+        made = self[square] = frozenset((square, *neighbours(square)))
+        return made
+
+
+_AROUND = _Around()
 
 
 def around(squares: Collection[Square]) -> frozenset[Square]:
     """The squares and their neighbours: every square a one-point move from them reads."""
-    near = _AROUND
-    for square in squares:
-        if square not in near:
-            near[square] = frozenset((square, *neighbours(square)))
-    return frozenset().union(*[near[square] for square in squares])
+    return frozenset().union(*map(_AROUND.__getitem__, squares))
 
 
 def seen(
@@ -50,22 +55,52 @@ def seen(
     return blocked & squares, into & squares, taken & launching, zones
 
 
+class _Kept(Generic[B]):
+    """A search kept, with what it looked at and saw there, worked out when it is first
+    recalled (`looking` and `reading` as it was made: a mover's sets never change): most
+    searches are never asked for again."""
+
+    __slots__ = ("best", "looked", "looking", "reading", "saw", "table")
+
+    def __init__(
+        self, table: object, best: B, looking: Callable[[], Looked], reading: Callable[[Looked], Seen]
+    ) -> None:
+        self.table, self.best = table, best
+        self.looking: Callable[[], Looked] | None = looking
+        self.reading: Callable[[Looked], Seen] | None = reading
+        self.looked: Looked | None = None
+        self.saw: Seen | None = None
+
+    def seen(self) -> tuple[Looked, Seen]:
+        if self.looked is None or self.saw is None:
+            assert self.looking is not None and self.reading is not None  # until worked out
+            self.looked = self.looking()
+            self.saw = self.reading(self.looked)
+            self.looking = self.reading = None  # the mover it read is let go
+        return self.looked, self.saw
+
+
 class Searches(Generic[B]):
     """Searches by where they start (and over which table of terrain moves), each with the
     squares it looked at and what it saw there."""
 
     def __init__(self) -> None:
-        self._kept: dict[Hashable, tuple[object, Looked, Seen, B]] = {}
+        self._kept: dict[Hashable, _Kept[B]] = {}
 
     def recall(self, key: Hashable, table: object, reading: Callable[[Looked], Seen]) -> B | None:
         """The search kept for `key` over `table`, when `reading` the squares it looked at
         sees what it saw; else None."""
         found = self._kept.get(key)
-        if found is None or found[0] is not table or reading(found[1]) != found[2]:
+        if found is None or found.table is not table:
             return None
-        return found[3]
+        looked, saw = found.seen()
+        return found.best if reading(looked) == saw else None
 
-    def keep(self, key: Hashable, table: object, looked: Looked, saw: Seen, best: B) -> None:
+    def keep(
+        self, key: Hashable, table: object, best: B, looking: Callable[[], Looked], reading: Callable[[Looked], Seen]
+    ) -> None:
+        """Keep `best`, a search over `table` that `looking` says where it looked and `reading`
+        what it saw there, both asked only when it is recalled."""
         if len(self._kept) >= SEARCHES_KEPT:
             self._kept.clear()
-        self._kept[key] = (table, looked, saw, best)
+        self._kept[key] = _Kept(table, best, looking, reading)

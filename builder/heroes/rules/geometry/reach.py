@@ -24,7 +24,7 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.scenario.battlefield import Battlefield
 
-__all__ = ["Reach", "assault_path", "one_square_ends", "reach", "reachable", "reachable_squares"]
+__all__ = ["Reach", "assault_path", "kept_cost", "one_square_ends", "reach", "reachable", "reachable_squares"]
 
 
 def reach(
@@ -58,7 +58,11 @@ def reach(
     found = mover.searched_any.get(into)
     if found is None:
         found = mover.searched_any[into] = recalled_any(mover, table, start, points, into)
-    return Reach(mover, found, table.positions.__getitem__, assault)
+    place = table.positions.__getitem__
+    known = mover.ends_any.get((into, assault))  # kept, as `ends_one`: hundreds of states a vehicle
+    if known is None:
+        known = mover.ends_any[(into, assault)] = search_ends(found, place, mover.taken, assault)
+    return Reach(mover, found, place, assault, known)
 
 
 def _same(position: Position) -> Position:
@@ -92,8 +96,11 @@ def reachable(
     return reach(_mover(battlefield, pieces, piece, ruleset, ignore_difficult, run_over, bonus, points, windows))
 
 
+# What `_mover` knows a mover by: the identities of the pieces, the piece and the ruleset,
+# then its options (ignore_difficult, run_over, bonus, points, windows).
+MoverKey = tuple[tuple[int, ...], int, int, bool, bool, int, int | None, bool]
 # Movers by the very pieces they move among (see `_mover`), per battlefield.
-_MOVERS: PerBattlefield[dict[tuple[object, ...], tuple[list[Piece], Mover]]] = PerBattlefield(lambda _: {})
+_MOVERS: PerBattlefield[dict[MoverKey, tuple[list[Piece], Mover]]] = PerBattlefield(lambda _: {})
 MOVERS_KEPT = 32
 
 
@@ -114,7 +121,7 @@ def _mover(
     battlefield: they are known by identity, and kept with the mover so that no other
     object can take their identity while it is remembered."""
     standing = list(pieces)
-    key = (tuple(map(id, standing)), id(piece), id(ruleset), ignore_difficult, run_over, bonus, points, windows)
+    key = _mover_key(standing, piece, ruleset, ignore_difficult, run_over, bonus, points, windows)
     kept = _MOVERS(battlefield)
     found = kept.get(key)
     if found is not None:
@@ -124,6 +131,62 @@ def _mover(
     mover = Mover(battlefield, standing, piece, ruleset, ignore_difficult, run_over, bonus, points, windows)
     kept[key] = (standing, mover)
     return mover
+
+
+def _mover_key(
+    standing: list[Piece],
+    piece: Piece,
+    ruleset: Ruleset,
+    ignore_difficult: bool,
+    run_over: bool,
+    bonus: int,
+    points: int | None,
+    windows: bool,
+) -> MoverKey:
+    """What `_mover` knows a mover by (`MoverKey`)."""
+    return (tuple(map(id, standing)), id(piece), id(ruleset), ignore_difficult, run_over, bonus, points, windows)
+
+
+def kept_cost(
+    battlefield: Battlefield,
+    pieces: Iterable[Piece],
+    piece: Piece,
+    ruleset: Ruleset,
+    end: Position,
+    bonus: int = 0,
+    windows: bool = False,
+) -> int | None:
+    """`reachable(..., bonus=bonus, windows=windows).cost(end)`, read from a search already
+    made among the same pieces with this bonus or a greater one (a policy weighing an action
+    card's Alternate Bonus, HoN core p.17), when that search reached `end` within this move's
+    points; else None. A search with more points makes the same steps, in the same order, up
+    to this one's points (`path_search`: a bucket per cost), so it finds the same cheapest
+    cost wherever that cost is within them: the answer is the one a search of its own gives."""
+    points = allowance(piece)
+    if points is None:
+        return None
+    standing = list(pieces)
+    key = _mover_key(standing, piece, ruleset, False, False, bonus, None, windows)
+    for kept, (_, mover) in _MOVERS(battlefield).items():
+        # The piece's identity first: it tells most kept movers apart at once.
+        if kept[1] != key[1] or kept[5] < bonus or kept[:5] != key[:5] or kept[6:] != key[6:]:
+            continue
+        cost = _kept_end_cost(mover, end)
+        if cost is not None and cost <= points + bonus:
+            return cost
+    return None
+
+
+def _kept_end_cost(mover: Mover, end: Position) -> int | None:
+    """What `reach(mover).cost(end)` reads, from the plain move's search and ends `reach` kept
+    on the mover; None when `end` is none of them, or `reach` has not been asked."""
+    if mover.footprint == 1:
+        ends_one = mover.ends_one.get((mover.assailable, False))
+        one = ends_one.get(end) if ends_one is not None else None
+        return None if one is None else mover.searched_one[mover.assailable][one][0]
+    ends_any = mover.ends_any.get((frozenset(), False))
+    state = ends_any.get(end) if ends_any is not None else None
+    return None if state is None else mover.searched_any[frozenset()][state][0]
 
 
 def reachable_squares(
@@ -175,19 +238,9 @@ class Reach(Mapping[Position, Path], Generic[N]):
         self._mover = mover
         self._best: Best[N] = best
         self._place: Callable[[N], Position] = place
-        if ends is None:
-            ends = {}
-            taken = mover.taken  # where it may not end (`Mover.may_end`)
-            for state, (cost, _, _, assaulting) in best.items():
-                if assaulting != assault:
-                    continue
-                position = place(state[0])
-                if not assault and not taken.isdisjoint(position.squares):
-                    continue
-                old = ends.get(position)
-                if old is None or best[old][0] > cost:
-                    ends[position] = state
-        self._ends: dict[Position, tuple[N, bool]] = ends
+        self._ends: dict[Position, tuple[N, bool]] = (
+            search_ends(best, place, mover.taken, assault) if ends is None else ends
+        )
 
     def __getitem__(self, position: Position) -> Path:
         state = self._ends[position]
@@ -224,32 +277,47 @@ class Reach(Mapping[Position, Path], Generic[N]):
         return Reach(self._mover, self._best, self._place, False, ends)
 
 
+def search_ends(
+    best: Best[N], place: Callable[[N], Position], taken: frozenset[Square], assault: bool
+) -> dict[Position, tuple[N, bool]]:
+    """`Reach`'s ends: the cheapest state of each position where the move may end (not on
+    `taken` squares, `Mover.may_end`, unless it assaults), in search order."""
+    ends: dict[Position, tuple[N, bool]] = {}
+    for state, (cost, _, _, assaulting) in best.items():
+        if assaulting != assault:
+            continue
+        position = place(state[0])
+        if not assault and not taken.isdisjoint(position.squares):
+            continue
+        old = ends.get(position)
+        if old is None or best[old][0] > cost:
+            ends[position] = state
+    return ends
+
+
 def one_square_ends(
     best: Best[Square], taken: frozenset[Square], facing: int, assault: bool
 ) -> dict[Position, tuple[Square, bool]]:
     """`Reach`'s ends for a one-square search, worked out by square (a position per end, not
     per state): the cheapest state of each square where the move may end, in search order."""
-    by_square: dict[Square, tuple[Square, bool]] = {}
-    for state, (cost, _, _, assaulting) in best.items():
-        if assaulting != assault:
-            continue
-        square = state[0]
-        if not assault and square in taken:
-            continue
-        old = by_square.get(square)
-        if old is None or best[old][0] > cost:
-            by_square[square] = state
     # A one-square position made once per square and facing: a policy weighs every end of
     # every search.
     placed = _PLACED.get(facing)
     if placed is None:
         placed = _PLACED[facing] = {}
     ends: dict[Position, tuple[Square, bool]] = {}
-    for square, state in by_square.items():
+    for state, (cost, _, _, assaulting) in best.items():
+        if assaulting != assault:
+            continue
+        square = state[0]
+        if not assault and square in taken:
+            continue
         position = placed.get(square)
         if position is None:
             position = placed[square] = Position((square,), facing)
-        ends[position] = state
+        old = ends.get(position)  # a cheaper state replaces a dearer one where it stands
+        if old is None or best[old][0] > cost:
+            ends[position] = state
     return ends
 
 

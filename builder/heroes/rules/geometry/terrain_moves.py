@@ -31,7 +31,8 @@ class MoveTable:
     (a number hashes faster than nested tuples) and the moves the terrain allows out of each."""
 
     def __init__(self) -> None:
-        self.number: dict[Position, int] = {}
+        # By position, or the plain tuple that equals it (`Mover._two_steps` looks up with one).
+        self.number: dict[tuple[tuple[Square, ...], int], int] = {}
         self.positions: list[Position] = []
         self.moves: list[tuple[Allowed, ...] | None] = []
         # Each position's two states, made once: a dictionary finds a key it holds by identity.

@@ -153,18 +153,28 @@ def _cut_by_units(
             west, east, north, south = at.get((c - 1, r)), at.get((c + 1, r)), at.get((c, r - 1)), at.get((c, r + 1))
             if west is None and east is None and north is None and south is None:
                 continue
-            # What is cut around the square depends only on the unit (its zone, its type),
-            # the very units beside it (pieces never change: the game state replaces them)
-            # and the ruleset, known by identity and kept with the answer so that no other
-            # object takes their identity while it is remembered.
-            key = (id(piece), square, id(west), id(east), id(north), id(south), id(ruleset))
+            # What is cut around the square depends only on the unit's place and type (its
+            # zone: `zone_of_control`), what of the units beside it `_cut_around` reads (their
+            # kinds, and whether they are the unit itself) and the ruleset (kept with the
+            # answer so that no other object takes its identity while it is remembered):
+            # pieces are replaced at every marker, the kinds beside a square seldom change.
+            own = piece.key
+            key = (
+                square,
+                piece.squares,
+                piece.unit.type,
+                id(ruleset),
+                _beside_kind(west, own),
+                _beside_kind(east, own),
+                _beside_kind(north, own),
+                _beside_kind(south, own),
+            )
             found = kept.get(key)
-            if found is None or found[0] is not piece:
-                beside = (west, east, north, south)
-                nears = _cut_around(battlefield, zones, piece, square, beside, occupancy, ruleset)
-                found = kept[key] = (piece, beside, ruleset, nears)
-            for near in found[3]:
-                cut.setdefault(near, set()).add(piece.key)
+            if found is None:
+                nears = _cut_around(battlefield, zones, piece, square, (west, east, north, south), occupancy, ruleset)
+                found = kept[key] = (ruleset, nears)
+            for near in found[1]:
+                cut.setdefault(near, set()).add(own)
     if not cut:
         return zones
     # A copy with the cut squares edited: the movement search asks this for every search,
@@ -180,11 +190,17 @@ def _cut_by_units(
 
 
 # What units beside a square cut of the zone of the unit standing on it (`cut_by_units`):
-# by the unit and its neighbours' identities, kept with them.
+# by the unit's place and type, its neighbours' kinds and the ruleset, kept with it.
 _Beside = tuple[Piece | None, Piece | None, Piece | None, Piece | None]
-_CUT: PerBattlefield[dict[tuple[object, ...], tuple[Piece, _Beside, Ruleset, tuple[Square, ...]]]] = PerBattlefield(
-    lambda _: {}
-)
+_CUT: PerBattlefield[dict[tuple[object, ...], tuple[Ruleset, tuple[Square, ...]]]] = PerBattlefield(lambda _: {})
+
+
+def _beside_kind(unit: Piece | None, own: str) -> tuple[object, ...] | None:
+    """What `_cut_around` reads of a unit beside the square: nothing of none or of the unit
+    itself (its other squares), else its kind (`_kind`)."""
+    return None if unit is None or unit.key == own else _kind(unit)
+
+
 CUTS_KEPT = 4096
 
 
