@@ -253,6 +253,34 @@ def test_a_game_in_play_collects_garbage_less_often_and_puts_the_threshold_back(
     assert gc.get_threshold() == before
 
 
+def _kept_during_a_game(kept: list[list[int]]) -> None:
+    class Keeper(Greedy):
+        def choose(self, view: Seen, decision: Any) -> object:
+            kept.append([len(kept)])  # a container the collector tracks, alive after the game
+            return super().choose(view, decision)
+
+    play(RULES, start(3), {"a": Keeper(), "b": Keeper()})
+
+
+def test_what_a_game_leaves_alive_goes_to_the_oldest_generation_unwalked() -> None:
+    kept: list[list[int]] = []
+    _kept_during_a_game(kept)
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert kept and all(id(made) in oldest for made in kept)
+    assert gc.get_freeze_count() == 0
+
+
+def test_objects_someone_froze_stay_frozen_after_a_game() -> None:
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        kept: list[list[int]] = []
+        _kept_during_a_game(kept)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_offered_options_ask_the_rules_once_for_the_choice_a_player_checks_then_gives() -> None:
     # A player checks its choice (`choice in decision.options`), then `accept` checks it
     # again at the same moment: the rules' check runs once; another choice is checked anew.
