@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from builder.kernel import match
 from builder.kernel.decisions import Checked, Decision, IllegalChoice, Offered, uniform_choice
 from builder.kernel.match import YOUNG_COLLECTED_EVERY, Answer, Course, GameOver, Match, Outcome, Table, play
 
@@ -279,6 +280,18 @@ def test_objects_someone_froze_stay_frozen_after_a_game() -> None:
         assert gc.get_freeze_count() == frozen
     finally:
         gc.unfreeze()
+
+
+def test_a_full_collection_runs_once_enough_was_handed_to_the_oldest_generation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(match, "_handed", [0])
+    full = gc.get_stats()[2]["collections"]
+    _kept_during_a_game([])
+    assert gc.get_stats()[2]["collections"] == full  # one small game: handed over, no full collection
+    monkeypatch.setattr(match, "HANDED_BEFORE_FULL", 1)
+    _kept_during_a_game([])
+    assert gc.get_stats()[2]["collections"] == full + 1
 
 
 def test_offered_options_ask_the_rules_once_for_the_choice_a_player_checks_then_gives() -> None:
