@@ -327,9 +327,10 @@ def fewer_collections() -> Iterator[None]:
             _hand_over()
 
 
-# Objects handed to the oldest generation between two full collections: some 80 play-outs
-# of Free Battle 2x550 (20,000 to 35,000 each), which leave some 180 objects in cycles each.
-HANDED_BEFORE_FULL = 2_000_000
+# Objects handed to the oldest generation between two full collections: some 100 play-outs
+# of Free Battle 2x550 (135,000 the first, 8,000 to 35,000 each after), which leave some 180
+# objects in cycles each.
+HANDED_BEFORE_FULL = 1_000_000
 _handed = [0]  # handed over since the last full collection made here
 
 
