@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from builder.kernel import match
 from builder.kernel.decisions import Checked, Decision, IllegalChoice, Offered, uniform_choice
 from builder.kernel.match import YOUNG_COLLECTED_EVERY, Answer, Course, GameOver, Match, Outcome, Table, play
 
@@ -251,6 +252,46 @@ def test_a_game_in_play_collects_garbage_less_often_and_puts_the_threshold_back(
     play(RULES, start(3), {"a": Watcher(), "b": Watcher()})
     assert seen and min(seen) >= YOUNG_COLLECTED_EVERY > before[0]
     assert gc.get_threshold() == before
+
+
+def _kept_during_a_game(kept: list[list[int]]) -> None:
+    class Keeper(Greedy):
+        def choose(self, view: Seen, decision: Any) -> object:
+            kept.append([len(kept)])  # a container the collector tracks, alive after the game
+            return super().choose(view, decision)
+
+    play(RULES, start(3), {"a": Keeper(), "b": Keeper()})
+
+
+def test_what_a_game_leaves_alive_goes_to_the_oldest_generation_unwalked() -> None:
+    kept: list[list[int]] = []
+    _kept_during_a_game(kept)
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert kept and all(id(made) in oldest for made in kept)
+    assert gc.get_freeze_count() == 0
+
+
+def test_objects_someone_froze_stay_frozen_after_a_game() -> None:
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        kept: list[list[int]] = []
+        _kept_during_a_game(kept)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
+def test_a_full_collection_runs_once_enough_was_handed_to_the_oldest_generation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(match, "_handed", [0])
+    full = gc.get_stats()[2]["collections"]
+    _kept_during_a_game([])
+    assert gc.get_stats()[2]["collections"] == full  # one small game: handed over, no full collection
+    monkeypatch.setattr(match, "HANDED_BEFORE_FULL", 1)
+    _kept_during_a_game([])
+    assert gc.get_stats()[2]["collections"] == full + 1
 
 
 def test_offered_options_ask_the_rules_once_for_the_choice_a_player_checks_then_gives() -> None:

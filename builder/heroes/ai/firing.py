@@ -15,7 +15,7 @@ from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.abilities.equipment import ammo_cap, ammo_helps, ammo_pool
 from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.abilities.substitute import worth_substituting
-from builder.heroes.rules.actions.firing import aimed_shots_at, one_weapon_only, shots_at, weapons_of
+from builder.heroes.rules.actions.firing import Aiming, one_weapon_only, shots_at, weapons_of
 from builder.heroes.rules.actions.kinds import Action, Fire, Move, Snipe, TemplateFire
 from builder.heroes.rules.actions.template_fire import TemplatePlan, template_ability, template_plan, template_targets
 from builder.heroes.rules.geometry.grid import Point, corners, range_between
@@ -235,8 +235,9 @@ def _legal_shots(state: GameState, piece: Piece, occupancy: Occupancy, on_the_mo
     targets = [t for t in enemies if not t.concealed]
     weapons = weapons_of(piece)
     legal: _Legal = [(weapon, []) for weapon in weapons]
+    aiming = Aiming(state, piece, weapons, occupancy, on_the_move=on_the_move)
     for target in targets:
-        found = aimed_shots_at(state, piece, target, weapons, occupancy, on_the_move=on_the_move)
+        found = aiming.at(target)
         for (_, shots), aimed in zip(legal, found, strict=True):
             if aimed is not None:
                 shots.append(aimed)

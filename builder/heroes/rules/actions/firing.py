@@ -107,8 +107,9 @@ def fires(state: GameState, firer: Piece) -> Iterator[Fire]:
     occupancy = Occupancy(state.pieces.values())
     reach = state.ruleset.max_range
     targets = state.enemies_of(firer.owner) if reach is None else enemies_in_reach(state, firer, reach)
+    aiming = Aiming(state, firer, weapons, occupancy)
     for target in targets:
-        aimed = aimed_shots_at(state, firer, target, weapons, occupancy)
+        aimed = aiming.at(target)
         yield from _volleys(firer, target, weapons, [a[0] if a is not None else None for a in aimed])
 
 
@@ -169,92 +170,100 @@ def shots_at(
     whose firing arc does not hold the target has none (HoN core p.14). `on_the_move`: Fire on
     the Move, only weapons with the ability (p.14, p.23); `opportunity`: Opportunity Fire (p.24);
     `combat`: an Alternate Firing Action's combat value (a gear marker's, HoN core p.28)."""
-    found = aimed_shots_at(
-        state,
-        firer,
-        target,
-        weapons,
-        occupancy,
-        charge=charge,
-        on_the_move=on_the_move,
-        opportunity=opportunity,
-        combat=combat,
-    )
+    aiming = Aiming(state, firer, weapons, occupancy, on_the_move=on_the_move)
+    found = aiming.at(target, charge=charge, opportunity=opportunity, combat=combat)
     return [None if aimed is None else aimed[0] for aimed in found]
 
 
-def aimed_shots_at(
-    state: GameState,
-    firer: Piece,
-    target: Piece,
-    weapons: tuple[Weapon | None, ...],
-    occupancy: Occupancy | None = None,
-    *,
-    charge: bool = False,
-    on_the_move: bool = False,
-    opportunity: bool = False,
-    combat: int | None = None,
-) -> list[tuple[Shot, Aim] | None]:
-    """`shots_at`, each shot with its `aim`, worked out to check it: a policy weighing the
-    shot reads it there instead of aiming it again."""
-    smap = sight_map(state.battlefield)
-    if (
-        target.concealed
-        or target.embarked_in is not None
-        or _no_fire_aboard(firer)
-        or firer.key in state.mythos.jammed  # Jury-rigged: its material no longer works (SoN p.17)
-        or target.is_wreck
-        or _over(firer, target)
-        or blocked_by_terrain(smap, firer, target, state.ruleset)
-    ):
-        return [None] * len(weapons)
-    if firer.embarked_in is not None:  # "Infantry Units do not block LoS for embarked units" (HoN core p.27)
-        seen = Occupancy(p for p in state.pieces.values() if not p.is_infantry)
-    else:
-        seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
-    # The square aimed at, for the weakest facing of a heavy vehicle (HoN core p.13-14).
-    sight, facing = aimed(smap, seen, firer, target, state.ruleset)
-    if sight.blocked:
-        return [None] * len(weapons)
-    terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
-    terrain += line_bonus(state, firer, target, sight.lines)
-    guarded = defender_bonus(state, target)
-    # A unit inside a structure: a firer with Destruction rolls against it after (HoN core p.22).
-    structure = structure_of(state.battlefield, target)
-    points = state.structure_points.get(structure.key, 0) if structure is not None else 0
-    found: list[tuple[Shot, Aim] | None] = []
-    for weapon in weapons:
-        if not in_arc(firer, target.squares, weapon):
-            found.append(None)  # outside the weapon's firing arc (HoN core p.14)
-            continue
-        shot = Shot(
-            target=target,
-            firer=firer,
-            weapon=weapon,
-            facing=facing,
-            terrain=terrain,
-            defense_bonuses=guarded + defense_modifiers(state, target),
-            range=sight.range,
-            penalties=sight.modifiers + roll_modifiers(state, firer, target),
-            free_of_range=charge,
-            fire_on_the_move=on_the_move,
-            opportunity=opportunity,
-            position_opportunity=opportunity and position_opportunity(state, firer, target),  # HoN core p.19
-            structure=structure.effects.structure if structure is not None else None,
-            structure_points=points,
-            combat=combat,
-        )
-        plan = _aim_or_none(shot, state)
-        found.append(None if plan is None else (shot, plan))
-    return found
+class Aiming:
+    """One firer's shots at target after target (`at`), each with its `aim`, worked out to
+    check it (a policy weighing the shot reads it there instead of aiming it again): what
+    does not change from one target to the next (the sight map, whether the firer may fire
+    at all, what it sees through) worked out once, for a policy weighing every enemy."""
 
+    __slots__ = ("_occupancy", "_seen", "firer", "on_the_move", "silent", "smap", "squares", "state", "weapons")
 
-def _over(firer: Piece, target: Piece) -> bool:
-    """Whether the firer stands in one of the target's squares: a vehicle driving through an
-    infantry unit's square (HoN core p.10, "Running Over Infantry") while it may Fire on the
-    Move (p.23). The range counts the target's square and not the firer's (p.14), so it has
-    no range to that unit: the books are silent on such a shot; we take it that there is none."""
-    return not set(firer.squares).isdisjoint(target.squares)
+    def __init__(
+        self,
+        state: GameState,
+        firer: Piece,
+        weapons: tuple[Weapon | None, ...],
+        occupancy: Occupancy | None = None,
+        *,
+        on_the_move: bool = False,
+    ) -> None:
+        self.state, self.firer, self.weapons, self.on_the_move = state, firer, weapons, on_the_move
+        self.smap = sight_map(state.battlefield)
+        # Jury-rigged: its material no longer works (SoN p.17).
+        self.silent = _no_fire_aboard(firer) or firer.key in state.mythos.jammed
+        self.squares = frozenset(firer.squares)
+        self._occupancy = occupancy
+        self._seen: Occupancy | None = None
+
+    def seen(self) -> Occupancy:
+        """What the firer's lines of sight meet, made when a first line is traced."""
+        if self._seen is None:
+            state = self.state
+            # "Infantry Units do not block LoS for embarked units" (HoN core p.27).
+            if self.firer.embarked_in is not None:
+                self._seen = Occupancy(p for p in state.pieces.values() if not p.is_infantry)
+            else:
+                self._seen = self._occupancy if self._occupancy is not None else Occupancy(state.pieces.values())
+        return self._seen
+
+    def at(
+        self, target: Piece, *, charge: bool = False, opportunity: bool = False, combat: int | None = None
+    ) -> list[tuple[Shot, Aim] | None]:
+        """`shots_at` this target, each shot with its `aim`."""
+        state, firer, weapons, smap = self.state, self.firer, self.weapons, self.smap
+        if (
+            self.silent
+            or target.concealed
+            or target.embarked_in is not None
+            or target.is_wreck
+            # The firer stands in one of the target's squares: a vehicle driving through an
+            # infantry unit's square (HoN core p.10) while it may Fire on the Move (p.23). The
+            # range counts the target's square and not the firer's (p.14), so it has no range
+            # to that unit: the books are silent on such a shot; we take it that there is none.
+            or not self.squares.isdisjoint(target.squares)
+            or blocked_by_terrain(smap, firer, target, state.ruleset)
+        ):
+            return [None] * len(weapons)
+        # The square aimed at, for the weakest facing of a heavy vehicle (HoN core p.13-14).
+        sight, facing = aimed(smap, self.seen(), firer, target, state.ruleset)
+        if sight.blocked:
+            return [None] * len(weapons)
+        terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
+        terrain += line_bonus(state, firer, target, sight.lines)
+        guarded = defender_bonus(state, target)
+        # A unit inside a structure: a firer with Destruction rolls against it after (HoN core p.22).
+        structure = structure_of(state.battlefield, target)
+        points = state.structure_points.get(structure.key, 0) if structure is not None else 0
+        found: list[tuple[Shot, Aim] | None] = []
+        for weapon in weapons:
+            if not in_arc(firer, target.squares, weapon):
+                found.append(None)  # outside the weapon's firing arc (HoN core p.14)
+                continue
+            shot = Shot(
+                target=target,
+                firer=firer,
+                weapon=weapon,
+                facing=facing,
+                terrain=terrain,
+                defense_bonuses=guarded + defense_modifiers(state, target),
+                range=sight.range,
+                penalties=sight.modifiers + roll_modifiers(state, firer, target),
+                free_of_range=charge,
+                fire_on_the_move=self.on_the_move,
+                opportunity=opportunity,
+                position_opportunity=opportunity and position_opportunity(state, firer, target),  # HoN core p.19
+                structure=structure.effects.structure if structure is not None else None,
+                structure_points=points,
+                combat=combat,
+            )
+            plan = _aim_or_none(shot, state)
+            found.append(None if plan is None else (shot, plan))
+        return found
 
 
 def _no_fire_aboard(firer: Piece) -> bool:

@@ -31,14 +31,16 @@ def blocked_by_terrain(battlefield: Battlefield | SightMap, firer: Piece, target
     HoN core p.13: "if a unit is in another unit's LoS, both units can see each other")."""
     smap = battlefield if isinstance(battlefield, SightMap) else sight_map(battlefield)
     one, other = firer.squares, target.squares
-    key: object
-    i = smap.index(one[0]) if len(one) == 1 and len(other) == 1 else -1
-    j = smap.index(other[0]) if i >= 0 else -1
-    if j >= 0:
-        # Two squares, one line between their centres: kept by the squares' indices, the
-        # smaller first (an int is hashed at once; most counters are of one square).
-        key = i * smap.size + j if i <= j else j * smap.size + i
-    else:
+    key: object = None
+    if len(one) == 1 and len(other) == 1:
+        (c, r), (d, s) = one[0], other[0]
+        width, height = smap.width, smap.height  # `SightMap.index`, inlined: asked for every target weighed
+        if 0 <= c < width and 0 <= r < height and 0 <= d < width and 0 <= s < height:
+            # Two squares, one line between their centres: kept by the squares' indices, the
+            # smaller first (an int is hashed at once; most counters are of one square).
+            i, j = c + r * width, d + s * width
+            key = i * smap.size + j if i <= j else j * smap.size + i
+    if key is None:
         key = (one, other, ruleset.los_between_centres) if one <= other else (other, one, ruleset.los_between_centres)
     found = smap.terrain_blocks.get(key)
     if found is None:
