@@ -31,8 +31,11 @@ from builder.heroes.rules.events.game import (
     OrdersEvent,
     Phase,
 )
+from builder.heroes.rules.geometry import path as route
+from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.reach import assault_path, reachable, reachable_squares
 from builder.heroes.rules.orders.tokens import Orders
+from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.resolution.assault_roll import Assault
 from builder.heroes.rules.resolution.combat import Aim, FireOutcome, Shot
 from builder.heroes.rules.simulation import GameRecord, simulate, start
@@ -321,6 +324,30 @@ def test_a_forced_move_card_moves_no_unit_on_board_a_vehicle() -> None:
         cards_played.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", onto),), CardTiming.AFTER_ACTION)
     assert caught.value.code is Code.MAY_NOT_PLAY
     assert state.pieces["a1"].embarked_in == "ht" and state.pieces["a1"].squares == ((2, 1),)
+
+
+@pytest.mark.rule("forced-move")
+def test_a_forced_move_card_takes_no_path_its_move_does_not_reach() -> None:
+    # HoN core p.17: Go Go Go! moves the unit 2 squares. A path that ends 3 squares away, or
+    # that claims less than the squares it crosses, is no play the rules offer; the path the
+    # rules find is (the card's options accept "any path", so the path itself is checked).
+    state = game(OPEN, [piece("a1", (2, 1)), piece("b1", (7, 1), "b")], objectives=HILL)
+    holding(state, "a", GO)
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    start = Position(((2, 1),), NORTH)
+    teleport = route.Path((start, Position(((5, 1),), NORTH)), 2)
+    understated = route.Path((start, Position(((4, 1),), NORTH)), 1)
+    for path in (teleport, understated):
+        refusal = cards_played.battle_event_refusal(
+            turn, "a", CardPlay("go-go-go", "a1", path), CardTiming.AFTER_ACTION
+        )
+        assert refusal is not None and refusal.code is Code.NOT_IN_REACH
+    paths = reachable(state.battlefield, state.pieces.values(), state.pieces["a1"], state.ruleset, points=2)
+    onto = next(p for p in paths.values() if p.destination.squares == ((4, 1),))
+    play = CardPlay("go-go-go", "a1", onto)
+    assert play in cards_played.battle_event_plays(turn, "a", CardTiming.AFTER_ACTION)
+    cards_played.play_battle_events(turn, "a", (play,), CardTiming.AFTER_ACTION)
+    assert state.pieces["a1"].squares == ((4, 1),)
 
 
 HOUSE = """

@@ -26,7 +26,9 @@ from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.decisions import AssaultBonus, BattleEvent, FireBonus, SecondChance, SurpriseExit
 from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.events.game import CardEvent, CardUse, Phase, PlayedFor
+from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.assault_roll import Assault
 from builder.heroes.rules.resolution.combat import (
@@ -161,7 +163,23 @@ def _forced_move_refusal(state: GameState, card: ActionCard, piece: Piece, path:
         # Units on board a vehicle leave it only by their own Movement Action (HoN core
         # p.27); a card's Forced Move moves a unit standing on the battlefield.
         return replace(refused, code=Code.EMBARKED, page=state.ruleset.cite("transport"))
-    return None
+    return _forced_path_refusal(state, piece, path, value, refused)
+
+
+def _forced_path_refusal(state: GameState, piece: Piece, path: Path, value: int, refused: Refusal) -> Refusal | None:
+    """Why the unit may not go by `path` on its Forced Move of `value` squares, or
+    None: to a position the Forced Move reaches, turned to its Inactive Side first (HoN core
+    p.9-10), terrain counted but no Suppressed marker (p.17), at no less than the cheapest
+    cost there; a one-square unit keeps no front (p.9). A square out of reach, or a path
+    that claims less than it costs, was never the card's to give."""
+    moving = inactive(piece) if piece.side.state is SideState.ACTIVE and len(piece.unit.sides) > 1 else piece
+    paths = reachable(state.battlefield, state.pieces.values(), moving, state.ruleset, points=value)
+    end = path.destination
+    if len(piece.squares) == 1:
+        end = Position(end.squares, moving.facing)
+    if end in paths and path.cost >= paths.cost(end):
+        return None
+    return replace(refused, code=Code.NOT_IN_REACH, value=path.cost)
 
 
 def _play_event(turn: Turn, side: str, play: CardPlay, moment: CardTiming, weighed: bool) -> None:

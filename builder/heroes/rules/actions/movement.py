@@ -376,10 +376,8 @@ def path_refusal(state: GameState, piece: Piece, action: Move) -> Refusal | None
     paths = movement_reach(state, piece, bonus=bonus, windows=bool(action.windows))
     if end in paths and path.cost >= paths.cost(end):
         return None
-    steps, way = len(path.positions), [p.squares if free else p for p in path.positions]
-    if steps > 1 and any(
-        [p.squares if free else p for p in other.positions[:steps]] == way for other in paths.values()
-    ):
+    steps, way = len(path.positions), _way(path.positions, free)
+    if steps > 1 and any(_way(other.positions[:steps], free) == way for other in paths.values()):
         return None
     return Refusal(Code.NOT_IN_REACH, state.ruleset.cite("movement"), unit=piece.key, value=path.cost)
 

@@ -616,6 +616,7 @@ TESTED: dict[str, tuple[str, ...]] = {
     "forced-move": (
         "tests/heroes/rules/test_action_cards.py::test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective",
         "tests/heroes/rules/test_action_cards.py::test_a_forced_move_card_moves_no_unit_on_board_a_vehicle",
+        "tests/heroes/rules/test_action_cards.py::test_a_forced_move_card_takes_no_path_its_move_does_not_reach",
         "tests/heroes/rules/test_board.py::test_a_forced_move_turns_an_active_unit_over_first",
         "tests/heroes/rules/test_board.py::test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side",
         "tests/heroes/rules/test_damage.py::test_no_card_moves_a_vehicle_whose_tracks_are_hit",
