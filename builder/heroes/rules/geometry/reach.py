@@ -298,27 +298,24 @@ def search_ends(
 def one_square_ends(
     best: Best[Square], taken: frozenset[Square], facing: int, assault: bool
 ) -> dict[Position, tuple[Square, bool]]:
-    """`Reach`'s ends for a one-square search, worked out by square (a position per end, not
-    per state): the cheapest state of each square where the move may end, in search order."""
-    # A one-square position made once per square and facing: a policy weighs every end of
-    # every search.
+    """`search_ends` for a one-square search, each end's position made once per square and
+    facing (`_Placed`): a policy weighs every end of every search."""
     placed = _PLACED.get(facing)
     if placed is None:
-        placed = _PLACED[facing] = {}
-    ends: dict[Position, tuple[Square, bool]] = {}
-    for state, (cost, _, _, assaulting) in best.items():
-        if assaulting != assault:
-            continue
-        square = state[0]
-        if not assault and square in taken:
-            continue
-        position = placed.get(square)
-        if position is None:
-            position = placed[square] = Position((square,), facing)
-        old = ends.get(position)  # a cheaper state replaces a dearer one where it stands
-        if old is None or best[old][0] > cost:
-            ends[position] = state
-    return ends
+        placed = _PLACED[facing] = _Placed(facing)
+    return search_ends(best, placed.__getitem__, taken, assault)
 
 
-_PLACED: dict[int, dict[Square, Position]] = {}  # by facing, then square
+class _Placed(dict[Square, Position]):
+    """A one-square unit's position on each square, facing one way, made when first asked."""
+
+    def __init__(self, facing: int) -> None:
+        super().__init__()
+        self.facing = facing
+
+    def __missing__(self, square: Square) -> Position:
+        position = self[square] = Position((square,), self.facing)
+        return position
+
+
+_PLACED: dict[int, _Placed] = {}  # by facing
