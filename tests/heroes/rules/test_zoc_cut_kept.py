@@ -108,3 +108,28 @@ def test_units_replaced_in_place_are_cut_from_what_is_kept(monkeypatch: pytest.M
                 compared += 1
         assert len(traced) == before, frame.event.turn
     assert compared > 100 and traced
+
+
+@pytest.mark.rule("zone-of-control")
+def test_a_suppressed_unit_is_cut_nothing_from_a_zone_it_no_longer_holds() -> None:
+    # A Forced Move reads the zones of every enemy infantry unit (geometry/squares.py), a
+    # suppressed one's included, which is empty (HoN core p.12): what is kept of the cuts by the
+    # unit's place and type, made while it held its zone, must not be read into the empty one.
+    loaded, battlefield = scenario("rush-on-maltot")
+    setup = loaded.scenario.setup
+    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    compared = 0
+    for frame in play("rush-on-maltot", 3).frames[::5]:
+        pieces = [p for p in frame.pieces if p.squares]
+        occupancy = Occupancy(pieces)
+        for allegiance in sorted({p.allegiance for p in pieces}):
+            enemies = [p for p in pieces if p.allegiance != allegiance and p.is_infantry and p.embarked_in is None]
+            some_suppressed = [p.marked(suppressed=1) if i % 2 else p for i, p in enumerate(enemies)]
+            for group in (enemies, some_suppressed):
+                kept = zoc.zones_of_control(battlefield, group, ruleset, occupancy)
+                zoc._CUT(battlefield).clear()
+                zoc._CORNERS(battlefield).clear()
+                zoc._WHOLE(battlefield).clear()
+                assert kept == zoc.zones_of_control(battlefield, group, ruleset, occupancy), frame.event.turn
+                compared += 1
+    assert compared > 20

@@ -48,12 +48,22 @@ def _crosses(passage: PassageMap, s: Square, n: Square, ruleset: Ruleset) -> boo
     return not is_diagonal(s, n) and ruleset.zoc_through_doors and edge_key(s, n) in passage.doors
 
 
+def holds_zone(piece: Piece, ruleset: Ruleset) -> bool:
+    """Whether `piece` has a zone of control at all: not a suppressed unit's (HoN core p.12),
+    an embarked one's (p.27), a wreck's, nor a unit of a type that exerts none (see the module)."""
+    return (
+        bool(piece.squares)
+        and piece.embarked_in is None
+        and not piece.suppressed
+        and piece.unit.type in ruleset.zoc_exerted_by
+        and not piece.is_wreck
+    )
+
+
 def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) -> frozenset[Square]:
     """The squares `piece` holds in its zone of control (other units do not cut it, see the
     module docstring)."""
-    if not piece.squares or piece.embarked_in is not None or piece.suppressed:
-        return frozenset()
-    if piece.unit.type not in ruleset.zoc_exerted_by or piece.is_wreck:
+    if not holds_zone(piece, ruleset):
         return frozenset()
     passage = passage_map(battlefield)
     # A ZoC depends on the terrain and where the unit stands, not on other units (see the
@@ -147,6 +157,9 @@ def _cut_by_units(
         kept.clear()
     cut: dict[Square, set[str]] = {}
     for piece in exerting:
+        # What is kept below is by the unit's place and type, not by whether it holds a zone now.
+        if not holds_zone(piece, ruleset):
+            continue
         for square in piece.squares:
             c, r = square
             # The units on the four squares beside it: a diagonal is cut only through two of them.
