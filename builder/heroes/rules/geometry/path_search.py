@@ -139,6 +139,8 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
     # state costing all the points is never moved on from, so it needs no bucket.
     first = states[start][0]
     best: Best[Square] = {first: (0, 0, None, False)}
+    known = best.get
+    zone_of = zoc.get
     buckets: list[list[tuple[Square, bool]]] = [[first] if cost == 0 else [] for cost in range(points)]
     for cost, bucket in enumerate(buckets):
         for state in bucket:
@@ -148,7 +150,7 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
                 continue
             expanded(here)
             found_markers = found[1]
-            here_zoc = zoc.get(here, none) if zoc else none
+            here_zoc = zone_of(here) if zoc else None
             may_launch: bool | None = None
             for there, onward, halted, spend, markers in steps[here]:
                 if there in stopping:
@@ -159,12 +161,12 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
                     if not may_launch:
                         continue
                     new_state, assaulting = halted, True
-                elif here_zoc and here_zoc & zoc.get(there, none):
+                elif here_zoc and not here_zoc.isdisjoint(zone_of(there, none)):
                     continue  # HoN core p.11: never from one enemy ZoC square to another
                 else:
                     new_state, assaulting = onward, False
                 spent = cost + spend
-                old = best.get(new_state)
+                old = known(new_state)
                 if old is None or spent < old[0]:
                     best[new_state] = (spent, found_markers + markers, state, assaulting)
                     if spent < points and not new_state[1]:
