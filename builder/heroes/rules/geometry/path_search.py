@@ -78,6 +78,8 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
     positions, moves = table.positions, table.moves
     first_state = table.states[table.index(start)][0]
     best: Best[int] = {first_state: (0, 0, None, False)}
+    known = best.get
+    zone_of = zoc.get
     # A state costing all the points is never moved on from, so it needs no bucket.
     buckets: list[list[tuple[int, bool]]] = [[first_state] if cost == 0 else [] for cost in range(points)]
     for cost, bucket in enumerate(buckets):
@@ -102,11 +104,16 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
                         break
                 else:
                     # HoN core p.11: into or out of an enemy infantry ZoC, never within one.
-                    if zoc and first and not assaulting and zoc.get(first[0], none) & zoc.get(first[1], none):
+                    if (
+                        zoc
+                        and first
+                        and not assaulting
+                        and not zone_of(first[0], none).isdisjoint(zone_of(first[1], none))
+                    ):
                         continue
                     spent = cost + spend
                     new_state = halted if assaulting else onward
-                    old = best.get(new_state)
+                    old = known(new_state)
                     if old is None or spent < old[0]:
                         best[new_state] = (spent, found_markers + markers, state, assaulting)
                         if spent < points and not new_state[1]:

@@ -111,15 +111,23 @@ class Searches(Generic[B]):
     def recall(self, key: Hashable, table: object, reading: Reading) -> B | None:
         """The search kept for `key` over `table`, when `reading` the squares it looked at
         sees what it saw; else None."""
-        found = self._kept.get(key)
+        kept = self._kept
+        found = kept.get(key)
         if found is None or found.table is not table:
             return None
         looked, saw = found.seen()
-        return found.best if reading.sees(looked, saw) else None
+        if not reading.sees(looked, saw):
+            return None
+        kept[key] = kept.pop(key)  # the last recalled are the last forgotten
+        return found.best
 
     def keep(self, key: Hashable, table: object, best: B, looking: Callable[[], Looked], reading: Reading) -> None:
         """Keep `best`, a search over `table` that `looking` says where it looked and `reading`
         what it saw there, both asked only when it is recalled."""
-        if len(self._kept) >= SEARCHES_KEPT:
-            self._kept.clear()
-        self._kept[key] = _Kept(table, best, looking, reading)
+        kept = self._kept
+        kept.pop(key, None)
+        if len(kept) >= SEARCHES_KEPT:
+            # The least recently kept or recalled goes: a search is asked again while its
+            # unit has not moved, and the memo of a long game outgrows this bound.
+            del kept[next(iter(kept))]
+        kept[key] = _Kept(table, best, looking, reading)
