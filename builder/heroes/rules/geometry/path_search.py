@@ -137,7 +137,7 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
     expanded = moved_on.append
     piece = mover.piece
     states, steps = _steps(mover.exits(), piece.facing)
-    blocked = mover.blocked
+    blocked, taken = mover.blocked, mover.taken
     # A square of either is where a step needs a second look (an assault, or no step).
     stopping = into | blocked if into else blocked
     zoc, none = mover.zoc, frozenset[str]()
@@ -158,14 +158,11 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
             expanded(here)
             found_markers = found[1]
             here_zoc = zone_of(here) if zoc else None
-            may_launch: bool | None = None
             for there, onward, halted, spend, markers in steps[here]:
                 if there in stopping:
                     if there not in into:
                         continue  # blocked
-                    if may_launch is None:  # SoN p.7: only from a free space
-                        may_launch = mover.may_end(Position((here,), piece.facing))
-                    if not may_launch:
+                    if here in taken:  # SoN p.7: only from a free space (`Mover.may_end`)
                         continue
                     new_state, assaulting = halted, True
                 elif here_zoc and not here_zoc.isdisjoint(zone_of(there, none)):
