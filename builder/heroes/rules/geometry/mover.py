@@ -11,14 +11,14 @@ only infantry stand on (their printed terrain symbols are not in the unit data).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.abilities.registry import climbs_windows, swimming
 from builder.heroes.rules.abilities.stilts import under_squares
 from builder.heroes.rules.geometry.footprint import TWO_SQUARE_MOVES, Move, Position, moves_from
 from builder.heroes.rules.geometry.passage import Exits, PassageMap, passage_map
-from builder.heroes.rules.geometry.path_search_memo import Looked, Seen, seen
+from builder.heroes.rules.geometry.path_search_memo import Reading
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.standing import standing
 from builder.heroes.rules.geometry.terrain_moves import (
@@ -251,6 +251,6 @@ class Mover:
             steps = table.steps = OnwardSteps(self.exits())
         return steps
 
-    def looks(self, into: frozenset[Square]) -> Callable[[Looked], Seen]:
+    def looks(self, into: frozenset[Square]) -> Reading:
         """What a search stepping into `into` reads around the squares it looked at (geometry/path_search_memo.py)."""
-        return lambda looked: seen(looked, self.blocked, into, self.taken, self.zoc)
+        return Reading(self.blocked, into, self.taken, self.zoc)

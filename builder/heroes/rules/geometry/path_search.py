@@ -78,6 +78,8 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
     positions, moves = table.positions, table.moves
     first_state = table.states[table.index(start)][0]
     best: Best[int] = {first_state: (0, 0, None, False)}
+    known = best.get
+    zone_of = zoc.get
     # A state costing all the points is never moved on from, so it needs no bucket.
     buckets: list[list[tuple[int, bool]]] = [[first_state] if cost == 0 else [] for cost in range(points)]
     for cost, bucket in enumerate(buckets):
@@ -102,11 +104,16 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
                         break
                 else:
                     # HoN core p.11: into or out of an enemy infantry ZoC, never within one.
-                    if zoc and first and not assaulting and zoc.get(first[0], none) & zoc.get(first[1], none):
+                    if (
+                        zoc
+                        and first
+                        and not assaulting
+                        and not zone_of(first[0], none).isdisjoint(zone_of(first[1], none))
+                    ):
                         continue
                     spent = cost + spend
                     new_state = halted if assaulting else onward
-                    old = best.get(new_state)
+                    old = known(new_state)
                     if old is None or spent < old[0]:
                         best[new_state] = (spent, found_markers + markers, state, assaulting)
                         if spent < points and not new_state[1]:
@@ -130,7 +137,7 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
     expanded = moved_on.append
     piece = mover.piece
     states, steps = _steps(mover.exits(), piece.facing)
-    blocked = mover.blocked
+    blocked, taken = mover.blocked, mover.taken
     # A square of either is where a step needs a second look (an assault, or no step).
     stopping = into | blocked if into else blocked
     zoc, none = mover.zoc, frozenset[str]()
@@ -139,6 +146,8 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
     # state costing all the points is never moved on from, so it needs no bucket.
     first = states[start][0]
     best: Best[Square] = {first: (0, 0, None, False)}
+    known = best.get
+    zone_of = zoc.get
     buckets: list[list[tuple[Square, bool]]] = [[first] if cost == 0 else [] for cost in range(points)]
     for cost, bucket in enumerate(buckets):
         for state in bucket:
@@ -148,23 +157,20 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
                 continue
             expanded(here)
             found_markers = found[1]
-            here_zoc = zoc.get(here, none) if zoc else none
-            may_launch: bool | None = None
+            here_zoc = zone_of(here) if zoc else None
             for there, onward, halted, spend, markers in steps[here]:
                 if there in stopping:
                     if there not in into:
                         continue  # blocked
-                    if may_launch is None:  # SoN p.7: only from a free space
-                        may_launch = mover.may_end(Position((here,), piece.facing))
-                    if not may_launch:
+                    if here in taken:  # SoN p.7: only from a free space (`Mover.may_end`)
                         continue
                     new_state, assaulting = halted, True
-                elif here_zoc and here_zoc & zoc.get(there, none):
+                elif here_zoc and not here_zoc.isdisjoint(zone_of(there, none)):
                     continue  # HoN core p.11: never from one enemy ZoC square to another
                 else:
                     new_state, assaulting = onward, False
                 spent = cost + spend
-                old = best.get(new_state)
+                old = known(new_state)
                 if old is None or spent < old[0]:
                     best[new_state] = (spent, found_markers + markers, state, assaulting)
                     if spent < points and not new_state[1]:

@@ -41,18 +41,41 @@ def around(squares: Collection[Square]) -> frozenset[Square]:
     return frozenset().union(*map(_AROUND.__getitem__, squares))
 
 
-def seen(
-    looked: Looked,
-    blocked: frozenset[Square],
-    into: frozenset[Square],
-    taken: frozenset[Square],
-    zoc: Mapping[Square, frozenset[str]],
-) -> Seen:
-    """What a search reads on the squares it looks at: `taken` only where it could launch an
-    assault (where it is next to a square of `into`)."""
-    squares, launching = looked
-    zones = {square: zoc[square] for square in zoc.keys() & squares} if zoc else {}
-    return blocked & squares, into & squares, taken & launching, zones
+class Reading:
+    """What a search stepping into `into` reads of the other pieces (see the module docstring)."""
+
+    __slots__ = ("blocked", "into", "taken", "zoc")
+
+    def __init__(
+        self,
+        blocked: frozenset[Square],
+        into: frozenset[Square],
+        taken: frozenset[Square],
+        zoc: Mapping[Square, frozenset[str]],
+    ) -> None:
+        self.blocked, self.into, self.taken, self.zoc = blocked, into, taken, zoc
+
+    def seen(self, looked: Looked) -> Seen:
+        """What it reads on the squares it looks at: `taken` only where it could launch an
+        assault (where it is next to a square of `into`)."""
+        squares, launching = looked
+        return self.blocked & squares, self.into & squares, self.taken & launching, self._zones(squares)
+
+    def sees(self, looked: Looked, saw: Seen) -> bool:
+        """Whether it reads `saw` there again (`seen(looked) == saw`), the cheap sets first: a
+        search is most often made again because a unit moved near it."""
+        squares, launching = looked
+        blocked, into, taken, zones = saw
+        return (
+            self.blocked & squares == blocked
+            and self.into & squares == into
+            and self.taken & launching == taken
+            and self._zones(squares) == zones
+        )
+
+    def _zones(self, squares: frozenset[Square]) -> dict[Square, frozenset[str]]:
+        zoc = self.zoc
+        return {square: zoc[square] for square in zoc.keys() & squares} if zoc else {}
 
 
 class _Kept(Generic[B]):
@@ -62,12 +85,10 @@ class _Kept(Generic[B]):
 
     __slots__ = ("best", "looked", "looking", "reading", "saw", "table")
 
-    def __init__(
-        self, table: object, best: B, looking: Callable[[], Looked], reading: Callable[[Looked], Seen]
-    ) -> None:
+    def __init__(self, table: object, best: B, looking: Callable[[], Looked], reading: Reading) -> None:
         self.table, self.best = table, best
         self.looking: Callable[[], Looked] | None = looking
-        self.reading: Callable[[Looked], Seen] | None = reading
+        self.reading: Reading | None = reading
         self.looked: Looked | None = None
         self.saw: Seen | None = None
 
@@ -75,7 +96,7 @@ class _Kept(Generic[B]):
         if self.looked is None or self.saw is None:
             assert self.looking is not None and self.reading is not None  # until worked out
             self.looked = self.looking()
-            self.saw = self.reading(self.looked)
+            self.saw = self.reading.seen(self.looked)
             self.looking = self.reading = None  # the mover it read is let go
         return self.looked, self.saw
 
@@ -87,20 +108,26 @@ class Searches(Generic[B]):
     def __init__(self) -> None:
         self._kept: dict[Hashable, _Kept[B]] = {}
 
-    def recall(self, key: Hashable, table: object, reading: Callable[[Looked], Seen]) -> B | None:
+    def recall(self, key: Hashable, table: object, reading: Reading) -> B | None:
         """The search kept for `key` over `table`, when `reading` the squares it looked at
         sees what it saw; else None."""
-        found = self._kept.get(key)
+        kept = self._kept
+        found = kept.get(key)
         if found is None or found.table is not table:
             return None
         looked, saw = found.seen()
-        return found.best if reading(looked) == saw else None
+        if not reading.sees(looked, saw):
+            return None
+        kept[key] = kept.pop(key)  # the last recalled are the last forgotten
+        return found.best
 
-    def keep(
-        self, key: Hashable, table: object, best: B, looking: Callable[[], Looked], reading: Callable[[Looked], Seen]
-    ) -> None:
+    def keep(self, key: Hashable, table: object, best: B, looking: Callable[[], Looked], reading: Reading) -> None:
         """Keep `best`, a search over `table` that `looking` says where it looked and `reading`
         what it saw there, both asked only when it is recalled."""
-        if len(self._kept) >= SEARCHES_KEPT:
-            self._kept.clear()
-        self._kept[key] = _Kept(table, best, looking, reading)
+        kept = self._kept
+        kept.pop(key, None)
+        if len(kept) >= SEARCHES_KEPT:
+            # The least recently kept or recalled goes: a search is asked again while its
+            # unit has not moved, and the memo of a long game outgrows this bound.
+            del kept[next(iter(kept))]
+        kept[key] = _Kept(table, best, looking, reading)

@@ -283,13 +283,14 @@ def search_ends(
     """`Reach`'s ends: the cheapest state of each position where the move may end (not on
     `taken` squares, `Mover.may_end`, unless it assaults), in search order."""
     ends: dict[Position, tuple[N, bool]] = {}
+    known, free = ends.get, taken.isdisjoint
     for state, (cost, _, _, assaulting) in best.items():
         if assaulting != assault:
             continue
         position = place(state[0])
-        if not assault and not taken.isdisjoint(position.squares):
+        if not assault and not free(position.squares):
             continue
-        old = ends.get(position)
+        old = known(position)
         if old is None or best[old][0] > cost:
             ends[position] = state
     return ends
