@@ -103,6 +103,7 @@ class KeptTrace(NamedTuple):
     sight: Sight
     looked: tuple[Square, ...]  # where the walk looked for a unit, the ends' own squares left out
     found: tuple[Piece | None, ...]  # what stood there
+    ends: Ends  # what the walk knew of its ends: the same for the same key, units or not
 
 
 def trace(
@@ -296,20 +297,23 @@ def _setting(
 
 def _traced(smap: SightMap, occupancy: Occupancy, p: Point, q: Point, pair: _Pair, ruleset: Ruleset) -> Sight:
     """`trace_points` from `p` to `q`, the kept line when the same units stand where it looked
-    (see `KeptTrace`), else traced afresh and kept. A new battlefield (rubble, a cut hedge)
-    has a new `SightMap`, and so nothing kept."""
+    (see `KeptTrace`), else traced afresh (from the kept line's ends, when there is one) and
+    kept. A new battlefield (rubble, a cut hedge) has a new `SightMap`, and so nothing kept."""
     key = (p, q, pair, ruleset.infantry_screens, ruleset.line_spares_target, pages_of(ruleset))  # all `Ends` reads
     kept = smap.traces.get(key)
     at = occupancy.at
-    if kept is not None and tuple(map(at.get, kept.looked)) == kept.found:
-        return kept.sight
-    a, b = squares_of(p, q)
-    ends = smap.ends(a, b, *pair, ruleset)
+    if kept is not None:
+        if tuple(map(at.get, kept.looked)) == kept.found:
+            return kept.sight
+        ends = kept.ends  # the key holds all it was made of
+    else:
+        a, b = squares_of(p, q)
+        ends = smap.ends(a, b, *pair, ruleset)
     looked: list[Square] = []
     sight = trace_points(smap, occupancy, p, q, ends, looked)
     if len(smap.traces) >= TRACES_KEPT:
         smap.traces.clear()
-    smap.traces[key] = KeptTrace(sight, tuple(looked), tuple(map(at.get, looked)))
+    smap.traces[key] = KeptTrace(sight, tuple(looked), tuple(map(at.get, looked)), ends)
     return sight
 
 
