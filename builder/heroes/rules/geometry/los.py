@@ -97,8 +97,9 @@ TRACES_KEPT = 20_000  # lines remembered per battlefield (a few hundred a play-o
 class KeptTrace(NamedTuple):
     """The last line traced between two squares for given ends, kept in its battlefield's
     `SightMap.traces`. Tracing it again gives the same line as long as the same units (the
-    same immutable pieces, or none) stand on the squares where the walk looked for one: the
-    walk reads nothing else that can change while the battlefield lives."""
+    same immutable pieces, or none, or units that would block it or not alike: `_alike`)
+    stand on the squares where the walk looked for one: the walk reads nothing else that can
+    change while the battlefield lives."""
 
     sight: Sight
     looked: tuple[Square, ...]  # where the walk looked for a unit, the ends' own squares left out
@@ -303,7 +304,11 @@ def _traced(smap: SightMap, occupancy: Occupancy, p: Point, q: Point, pair: _Pai
     kept = smap.traces.get(key)
     at = occupancy.at
     if kept is not None:
-        if tuple(map(at.get, kept.looked)) == kept.found:
+        now = tuple(map(at.get, kept.looked))
+        if now == kept.found:
+            return kept.sight
+        if _alike(smap, kept, now):
+            smap.traces[key] = kept._replace(found=now)
             return kept.sight
         ends = kept.ends  # the key holds all it was made of
     else:
@@ -315,6 +320,28 @@ def _traced(smap: SightMap, occupancy: Occupancy, p: Point, q: Point, pair: _Pai
         smap.traces.clear()
     smap.traces[key] = KeptTrace(sight, tuple(looked), tuple(map(at.get, looked)), ends)
     return sight
+
+
+def _alike(smap: SightMap, kept: KeptTrace, now: tuple[Piece | None, ...]) -> bool:
+    """Whether the units standing `now` where a kept line looked would trace it alike: where
+    one changed, neither blocks the line (a unit that does not is as good as none to it),
+    or both do and would be named alike (the same unit, a wreck or not)."""
+    ends = kept.ends
+    for square, was, is_ in zip(kept.looked, kept.found, now, strict=True):
+        if was is is_:
+            continue
+        stopped = was is not None and smap.stops(was, square, ends)
+        if stopped != (is_ is not None and smap.stops(is_, square, ends)):
+            return False
+        if stopped and not (
+            was is not None
+            and is_ is not None
+            and was.key == is_.key
+            and was.unit is is_.unit
+            and was.is_wreck == is_.is_wreck
+        ):
+            return False
+    return True
 
 
 def line_of_sight(
