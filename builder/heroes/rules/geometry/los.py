@@ -164,10 +164,11 @@ def _walk(
                 looked.append(here)
             info = squares[at]
             # A unit stands here exactly when its index is occupied (`Occupancy.indexed`).
-            if info is not None or (units is not None and at in units):
+            unit = units is not None and at in units
+            if info is not None or unit:
                 if info is not None:
                     smap.enter_square(info, here, ends, found)
-                if units is not None:
+                if unit:
                     smap.enter_unit(here, ends, occupancy, found)
                 if found.blocked():
                     break
