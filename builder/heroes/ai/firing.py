@@ -320,7 +320,8 @@ def _plans(policy: SimplePolicy, shots: list[tuple[Shot, Aim | None]], ruleset: 
 def _splits(top: list[Shot], suppressive: bool, ruleset: Ruleset) -> Iterator[Plan]:
     """A Machine Gunner's even splits between two or three of the `top` targets (HoN core
     p.24), suppressive or not, each the rules allow; the pool of each group's first target
-    worked out once for all the groups it leads."""
+    worked out once for all the groups it leads, and each target's worth with a share once
+    for all the groups that give it that share."""
     pools: dict[int, int | None] = {}
     worths: dict[tuple[int, int], float | None] = {}  # each target's share, worked out once for every group
     for size in (2, 3):
