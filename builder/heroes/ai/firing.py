@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING
 from builder.heroes.ai.common import _worth, by_key, first
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.abilities.equipment import ammo_cap, ammo_helps, ammo_pool
-from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
+from builder.heroes.rules.abilities.machine_gunner import (
+    machine_gunner_pool,
+    split_machine_gunner,
+    splits_evenly,
+)
 from builder.heroes.rules.abilities.substitute import worth_substituting
 from builder.heroes.rules.actions.firing import Aiming, one_weapon_only, shots_at, weapons_of
 from builder.heroes.rules.actions.kinds import Action, Fire, Move, Snipe, TemplateFire
@@ -316,8 +320,10 @@ def _plans(policy: SimplePolicy, shots: list[tuple[Shot, Aim | None]], ruleset: 
 def _splits(top: list[Shot], suppressive: bool, ruleset: Ruleset) -> Iterator[Plan]:
     """A Machine Gunner's even splits between two or three of the `top` targets (HoN core
     p.24), suppressive or not, each the rules allow; the pool of each group's first target
-    worked out once for all the groups it leads."""
+    worked out once for all the groups it leads, and each target's worth with a share once
+    for all the groups that give it that share."""
     pools: dict[int, int | None] = {}
+    worths: dict[tuple[int, int], float | None] = {}  # each target's share, worked out once for every group
     for size in (2, 3):
         for group in combinations(top, size):
             if len({s.target.type for s in group}) > 1:
@@ -326,18 +332,28 @@ def _splits(top: list[Shot], suppressive: bool, ruleset: Ruleset) -> Iterator[Pl
             if id(lead) not in pools:
                 pools[id(lead)] = _pool(lead.varied(suppressive, lead.machine_gunner_share), ruleset)
             pool = pools[id(lead)]
-            if pool is None:
+            targets = [s.target for s in group]
+            if pool is None or not splits_evenly(pool, targets):
                 continue
-            try:
-                shares = split_machine_gunner(pool, [s.target for s in group], ruleset=ruleset)
-            except IllegalAttack:
+            shares = split_machine_gunner(pool, targets, ruleset=ruleset)
+            values = [_share_worth(s, suppressive, n, ruleset, worths) for s, n in zip(group, shares, strict=True)]
+            if any(v is None for v in values):
                 continue
-            split = [s.varied(suppressive, n) for s, n in zip(group, shares, strict=True)]
-            aims = [_aimed(s, ruleset) for s in split]
-            if any(a is None for a in aims):
-                continue
-            value = sum(_worth_of(s, ruleset, a) for s, a in zip(split, aims, strict=True))
+            value = sum(v for v in values if v is not None)
             yield Plan(value, tuple((s.target.key, n) for s, n in zip(group, shares, strict=True)), suppressive)
+
+
+def _share_worth(
+    shot: Shot, suppressive: bool, share: int, ruleset: Ruleset, worths: dict[tuple[int, int], float | None]
+) -> float | None:
+    """The worth of `shot` fired with a Machine Gunner's `share` (`_worth_of`), None when the
+    rules refuse it; kept in `worths` by the shot's identity and the share."""
+    key = (id(shot), share)
+    if key not in worths:
+        split = shot.varied(suppressive, share)
+        plan = _aimed(split, ruleset)
+        worths[key] = None if plan is None else _worth_of(split, ruleset, plan)
+    return worths[key]
 
 
 def _fires_on_the_move(piece: Piece) -> bool:

@@ -10,7 +10,7 @@ import pytest
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.abilities.equipment import ammo_helps
-from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
+from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner, splits_evenly
 from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import FireEvent, Phase
 from builder.heroes.rules.resolution.combat import Facing, FireOutcome, IllegalAttack, Shot, aim, take_hit
@@ -500,6 +500,21 @@ def test_the_mg42_cannot_reach_a_target_more_than_2_squares_from_the_others() ->
     with pytest.raises(IllegalAttack) as caught:
         split_machine_gunner(4, [a, b, c, d])
     assert caught.value.code is Code.MACHINE_GUNNER_TARGETS
+    assert not splits_evenly(4, [a, b, c, d])
+
+
+@pytest.mark.rule("machine-gunner")
+def test_splits_evenly_says_whether_the_even_split_is_allowed() -> None:
+    a, b, c = (piece(infantry(), (x, 0), key=str(x)) for x in (5, 6, 8))
+    far = piece(infantry(), (8, 3), key="far")
+    truck = piece(light_vehicle(), (6, 1), key="truck")
+    for total, targets in ((4, [a, b, c]), (2, [a, b]), (2, [a, c]), (2, [a, b, c]), (4, [a, far]), (4, [a, truck])):
+        try:
+            split_machine_gunner(total, targets)
+        except IllegalAttack:
+            assert not splits_evenly(total, targets)
+        else:
+            assert splits_evenly(total, targets)
 
 
 @pytest.mark.rule("machine-gunner")

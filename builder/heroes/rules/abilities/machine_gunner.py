@@ -36,14 +36,10 @@ def split_machine_gunner(
             "Machine Gunner targets are all infantry, all light or all heavy vehicles",
             page,
         )
-    reached, waiting = [targets[0]], list(targets[1:])
-    while waiting:  # every target joined to the others by steps of at most 2 squares
-        near = [t for t in waiting if any(range_between(t.squares, r.squares) <= 2 for r in reached)]
-        if not near:
-            far = ", ".join(name(t) for t in waiting)
-            raise IllegalAttack(Code.MACHINE_GUNNER_TARGETS, f"{far}: more than 2 squares from the other targets", page)
-        reached += near
-        waiting = [t for t in waiting if t not in near]
+    apart = _apart(targets)
+    if apart:
+        far = ", ".join(name(t) for t in apart)
+        raise IllegalAttack(Code.MACHINE_GUNNER_TARGETS, f"{far}: more than 2 squares from the other targets", page)
     if total < len(targets):
         raise IllegalAttack(
             Code.MACHINE_GUNNER_SHARES, f"+{total} cannot give each of {len(targets)} targets at least +1", page
@@ -58,3 +54,23 @@ def split_machine_gunner(
             page,
         )
     return tuple(shares)
+
+
+def splits_evenly(total: int, targets: Sequence[Piece]) -> bool:
+    """Whether `split_machine_gunner` splits `total` between `targets` as evenly as it can
+    (no `shares` given) rather than refusing it: a policy weighing many groups of targets
+    skips those it would refuse without the refusal's words."""
+    return bool(targets) and len({t.type for t in targets}) == 1 and total >= len(targets) and not _apart(targets)
+
+
+def _apart(targets: Sequence[Piece]) -> list[Piece]:
+    """The targets not joined to the first by steps of at most 2 squares from target to
+    target (HoN core p.24), none when every one is."""
+    reached, waiting = [targets[0]], list(targets[1:])
+    while waiting:
+        near = [t for t in waiting if any(range_between(t.squares, r.squares) <= 2 for r in reached)]
+        if not near:
+            return waiting
+        reached += near
+        waiting = [t for t in waiting if t not in near]
+    return []

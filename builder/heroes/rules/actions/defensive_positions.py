@@ -10,12 +10,21 @@ A unit that has the ability itself fires under it and is not limited so."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.kept import PerBattlefield
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
+
+# The squares of the elements that give Opportunity Fire, per battlefield: every enemy of a
+# unit that moves is asked whether it may take it, most of them far from any such element.
+_POSITIONS: PerBattlefield[frozenset[Square]] = PerBattlefield(
+    lambda field: frozenset(sq for sq, element in field.element_at.items() if element.effects.opportunity_fire)
+)
 
 
 def position_of(state: GameState, piece: Piece) -> str | None:
     """The key of the element giving Opportunity Fire that holds every square of the unit."""
+    if _POSITIONS(state.battlefield).isdisjoint(piece.squares):
+        return None
     at = state.battlefield.element_at
     keys = {at[sq].key if sq in at and at[sq].effects.opportunity_fire else None for sq in piece.squares}
     key = keys.pop() if len(keys) == 1 else None

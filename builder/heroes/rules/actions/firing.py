@@ -38,6 +38,7 @@ from builder.heroes.rules.resolution.firing_roll import FireResult
 from builder.heroes.rules.resolution.structures import structure_of
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier
+from builder.kernel.frozen import made
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -244,22 +245,34 @@ class Aiming:
             if not in_arc(firer, target.squares, weapon):
                 found.append(None)  # outside the weapon's firing arc (HoN core p.14)
                 continue
-            shot = Shot(
+            # Made without a frozen dataclass's setattr for each field: a policy weighing
+            # every enemy makes one for each shot it has.
+            shot = made(
+                Shot,
                 target=target,
                 firer=firer,
                 weapon=weapon,
+                combat=combat,
                 facing=facing,
                 terrain=terrain,
-                defense_bonuses=guarded + defense_modifiers(state, target),
-                range=sight.range,
-                penalties=sight.modifiers + roll_modifiers(state, firer, target),
                 free_of_range=charge,
+                defense_bonuses=guarded + defense_modifiers(state, target),
+                obscured=(),
+                range=sight.range,
+                suppressed=None,
+                bonuses=(),
+                penalties=sight.modifiers + roll_modifiers(state, firer, target),
+                suppressive=False,
+                dual_weapon=None,
                 fire_on_the_move=self.on_the_move,
+                machine_gunner_share=None,
+                frightening_shot=None,
                 opportunity=opportunity,
                 position_opportunity=opportunity and position_opportunity(state, firer, target),  # HoN core p.19
+                piercing=None,
                 structure=structure.effects.structure if structure is not None else None,
                 structure_points=points,
-                combat=combat,
+                destruction=None,
             )
             plan = _aim_or_none(shot, state)
             found.append(None if plan is None else (shot, plan))

@@ -45,6 +45,7 @@ TESTED: dict[str, tuple[str, ...]] = {
     "machine-gunner": (
         "tests/heroes/rules/test_combat.py::test_machine_gunner_targets_are_of_one_type_and_get_at_least_1_each",
         "tests/heroes/rules/test_combat.py::test_machine_gunner_with_suppressive_fire_doubles_then_splits_in_hon_splits_then_doubles_in_son",
+        "tests/heroes/rules/test_combat.py::test_splits_evenly_says_whether_the_even_split_is_allowed",
         "tests/heroes/rules/test_combat.py::test_the_mg42_cannot_reach_a_target_more_than_2_squares_from_the_others",
         "tests/heroes/rules/test_combat.py::test_worked_example_the_mg42_splits_4_into_1_1_2",
         "tests/heroes/rules/test_fire_in_play.py::test_the_policy_splits_a_machine_gunners_fire_when_it_promises_more",

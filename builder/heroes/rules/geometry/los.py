@@ -97,12 +97,14 @@ TRACES_KEPT = 20_000  # lines remembered per battlefield (a few hundred a play-o
 class KeptTrace(NamedTuple):
     """The last line traced between two squares for given ends, kept in its battlefield's
     `SightMap.traces`. Tracing it again gives the same line as long as the same units (the
-    same immutable pieces, or none) stand on the squares where the walk looked for one: the
-    walk reads nothing else that can change while the battlefield lives."""
+    same immutable pieces, or none, or units that would block it or not alike: `_alike`)
+    stand on the squares where the walk looked for one: the walk reads nothing else that can
+    change while the battlefield lives."""
 
     sight: Sight
     looked: tuple[Square, ...]  # where the walk looked for a unit, the ends' own squares left out
     found: tuple[Piece | None, ...]  # what stood there
+    ends: Ends  # what the walk knew of its ends: the same for the same key, units or not
 
 
 def trace(
@@ -162,10 +164,11 @@ def _walk(
                 looked.append(here)
             info = squares[at]
             # A unit stands here exactly when its index is occupied (`Occupancy.indexed`).
-            if info is not None or (units is not None and at in units):
+            unit = units is not None and at in units
+            if info is not None or unit:
                 if info is not None:
                     smap.enter_square(info, here, ends, found)
-                if units is not None:
+                if unit:
                     smap.enter_unit(here, ends, occupancy, found)
                 if found.blocked():
                     break
@@ -296,21 +299,50 @@ def _setting(
 
 def _traced(smap: SightMap, occupancy: Occupancy, p: Point, q: Point, pair: _Pair, ruleset: Ruleset) -> Sight:
     """`trace_points` from `p` to `q`, the kept line when the same units stand where it looked
-    (see `KeptTrace`), else traced afresh and kept. A new battlefield (rubble, a cut hedge)
-    has a new `SightMap`, and so nothing kept."""
+    (see `KeptTrace`), else traced afresh (from the kept line's ends, when there is one) and
+    kept. A new battlefield (rubble, a cut hedge) has a new `SightMap`, and so nothing kept."""
     key = (p, q, pair, ruleset.infantry_screens, ruleset.line_spares_target, pages_of(ruleset))  # all `Ends` reads
     kept = smap.traces.get(key)
     at = occupancy.at
-    if kept is not None and tuple(map(at.get, kept.looked)) == kept.found:
-        return kept.sight
-    a, b = squares_of(p, q)
-    ends = smap.ends(a, b, *pair, ruleset)
+    if kept is not None:
+        now = tuple(map(at.get, kept.looked))
+        if now == kept.found:
+            return kept.sight
+        if _alike(smap, kept, now):
+            smap.traces[key] = kept._replace(found=now)
+            return kept.sight
+        ends = kept.ends  # the key holds all it was made of
+    else:
+        a, b = squares_of(p, q)
+        ends = smap.ends(a, b, *pair, ruleset)
     looked: list[Square] = []
     sight = trace_points(smap, occupancy, p, q, ends, looked)
     if len(smap.traces) >= TRACES_KEPT:
         smap.traces.clear()
-    smap.traces[key] = KeptTrace(sight, tuple(looked), tuple(map(at.get, looked)))
+    smap.traces[key] = KeptTrace(sight, tuple(looked), tuple(map(at.get, looked)), ends)
     return sight
+
+
+def _alike(smap: SightMap, kept: KeptTrace, now: tuple[Piece | None, ...]) -> bool:
+    """Whether the units standing `now` where a kept line looked would trace it alike: where
+    one changed, neither blocks the line (a unit that does not is as good as none to it),
+    or both do and would be named alike (the same unit, a wreck or not)."""
+    ends = kept.ends
+    for square, was, is_ in zip(kept.looked, kept.found, now, strict=True):
+        if was is is_:
+            continue
+        stopped = was is not None and smap.stops(was, square, ends)
+        if stopped != (is_ is not None and smap.stops(is_, square, ends)):
+            return False
+        if stopped and not (
+            was is not None
+            and is_ is not None
+            and was.key == is_.key
+            and was.unit is is_.unit
+            and was.is_wreck == is_.is_wreck
+        ):
+            return False
+    return True
 
 
 def line_of_sight(

@@ -270,17 +270,9 @@ class SightMap:
         """A unit in the way (HoN core p.13): vehicles always block, infantry only between
         infantry, concealed units never (p.21); BfC p.04 holes hide infantry from outside."""
         piece = occupancy.at.get(square)
-        if piece is None:
+        if piece is None or not self.stops(piece, square, ends):
             return
         wreck = piece.is_wreck
-        if piece.is_infantry and not wreck and not ends.screen:
-            return
-        if piece.concealed:
-            return
-        if piece.is_infantry and not wreck:
-            info = self.squares[square[0] + square[1] * self.width] if self.inside(square) else None
-            if info is not None and info.hole >= 0 and info.hole not in ends.holes:
-                return
         label = _LABELS[piece.unit.type]
         what = "wreck" if wreck else f"{label} unit" if piece.is_infantry else label
         article = "An" if what[0] in "aeiou" else "A"  # "An infantry unit", "A heavy vehicle"
@@ -289,6 +281,20 @@ class SightMap:
             frozenset({square}),
             piece.key,
         )
+
+    def stops(self, piece: Piece, square: Square, ends: Ends) -> bool:
+        """Whether `piece`, standing on `square`, blocks a line with these ends (`enter_unit`):
+        a unit that does not is as good as an empty square to the line."""
+        wreck = piece.is_wreck
+        if piece.is_infantry and not wreck and not ends.screen:
+            return False
+        if piece.concealed:
+            return False
+        if piece.is_infantry and not wreck:
+            info = self.squares[square[0] + square[1] * self.width] if self.inside(square) else None
+            if info is not None and info.hole >= 0 and info.hole not in ends.holes:
+                return False
+        return True
 
     def cross(self, edge: EdgeInfo, s: Square, t: Square, ends: Ends, cost: Cost) -> None:
         """An edge between two squares: walls, no-passage, openings and BfC lines."""
