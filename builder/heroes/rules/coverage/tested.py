@@ -650,6 +650,7 @@ TESTED: dict[str, tuple[str, ...]] = {
         "tests/heroes/rules/test_zoc.py::test_impassable_squares_and_blocked_sight_are_not_part_of_it",
         "tests/heroes/rules/test_zoc.py::test_infantry_moves_into_and_out_of_a_zoc_but_never_within_it",
         "tests/heroes/rules/test_zoc.py::test_walls_and_windows_stop_it_doors_pass_it_in_hon_only",
+        "tests/heroes/rules/test_zoc_cut_kept.py::test_a_suppressed_unit_is_cut_nothing_from_a_zone_it_no_longer_holds",
     ),
     "deployment": (
         "tests/heroes/rules/test_deployment.py::test_auto_deploy_places_everyone_legally_and_deterministically",
