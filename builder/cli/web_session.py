@@ -15,9 +15,10 @@ from __future__ import annotations
 import asyncio
 import json
 import shlex
+import time
 from collections.abc import Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal, TypeVar
 
@@ -34,6 +35,12 @@ QUIT_GRACE = 3.0
 # Input the app has not yet read, beyond which its tab is closed: a player typing, or
 # pasting, while the app is busy is a few kilobytes behind; 4 MB of keys grew an app by 90 MB.
 MAX_BACKLOG = 1 << 20
+# Keys a tab may send at once, and then each second: a paste (MAX_MESSAGE) fits four times
+# over and no one types a fraction of it. The backlog above cannot bound the rest: an app
+# reads its pipe as fast as it comes and keeps what it has read and not yet handled in its
+# own memory (8 MB of keys sent at once grew an app to 300-500 MB on a loaded machine).
+KEYS_AT_ONCE = MAX_BACKLOG
+KEYS_A_SECOND = 64 << 10
 # The largest message a tab may send (aiohttp's default is 4 MB): a paste of a long text.
 MAX_MESSAGE = 256 << 10
 
@@ -114,6 +121,23 @@ def whole(value: object) -> int:
     return value
 
 
+@dataclass
+class KeyBudget:
+    """The keys a tab may still send (KEYS_AT_ONCE, refilled at KEYS_A_SECOND)."""
+
+    left: float = KEYS_AT_ONCE
+    at: float = field(default_factory=time.monotonic)
+
+    def spend(self, count: int) -> None:
+        """Take `count` bytes of keys from the budget; Refused when they are more than it holds."""
+        now = time.monotonic()
+        self.left = min(KEYS_AT_ONCE, self.left + (now - self.at) * KEYS_A_SECOND)
+        self.at = now
+        if count > self.left:
+            raise Refused(f"keys faster than the app can take them (over {KEYS_A_SECOND >> 10} KB a second)")
+        self.left -= count
+
+
 class AppProcess(AppService):
     """textual-serve's app service, with the app run directly (no shell in between, so that
     ending the process ends the app) and ended in bounded time."""
@@ -189,12 +213,15 @@ async def ended(process: asyncio.subprocess.Process) -> bool:
 
 async def relay(websocket: web.WebSocketResponse, app: AppProcess) -> None:
     """Pass the page's messages to its app until the tab closes. Refused ends the tab."""
+    budget = KeyBudget()
     async for envelope in websocket:
         if envelope.type is not WSMsgType.TEXT:
             continue  # binary frames: the page sends none
         match parse_message(envelope.data):
             case Keys(text):  # a lone surrogate (JSON allows "\ud800") becomes "?"
-                await app.send_bytes(text.encode("utf-8", "replace"))
+                data = text.encode("utf-8", "replace")
+                budget.spend(len(data))
+                await app.send_bytes(data)
             case Resize(size):
                 await app.set_terminal_size(size.columns, size.rows)
             case Ping(text):

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from builder.cli.web_server import MAX_TABS
-from builder.cli.web_session import MAX_BACKLOG, MAX_COLUMNS, MAX_ROWS, QUIT_GRACE
+from builder.cli.web_session import MAX_BACKLOG, MAX_COLUMNS, MAX_MESSAGE, MAX_ROWS, QUIT_GRACE
 from builder.io.paths import DEFAULT_ARMY
 from tests.cli.raw_web import (
     TIMEOUT,
@@ -234,6 +234,24 @@ def test_input_faster_than_the_app_reads_closes_its_tab(served: Served) -> None:
 def first_screen_drawn(tab: Tab) -> bool:
     """The tab's app has drawn its first screen: over 1000 bytes, then a pause."""
     return tab.read_for(0.1) is None and tab.count > 1000
+
+
+def test_pastes_as_long_as_a_message_may_be_keep_their_tab(served: Served) -> None:
+    # Three pastes of the longest message a tab may send, one after another: within the keys a
+    # tab may send at once (KEYS_AT_ONCE), so the tab stays and nothing is logged.
+    paste = ["stdin", "a" * (MAX_MESSAGE - 64)]
+    with Watch(served.pid) as watch:
+        tab = Tab.open(served.port)
+        app = one_app(served)
+        for _ in range(3):
+            tab.send(paste)
+        assert tab.read_for(3) is None
+        assert alive(app)
+        tab.close()
+        wait_until(lambda: not alive(app), "the app's end", timeout=ENDED)
+
+    assert watch.most == 1 and watch.peak_mb < APP_MB
+    assert log_lines(served) == []
 
 
 def test_tabs_beyond_the_limit_are_refused_and_every_app_ends_with_its_tab(served: Served) -> None:
