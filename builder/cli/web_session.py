@@ -35,12 +35,12 @@ QUIT_GRACE = 3.0
 # Input the app has not yet read, beyond which its tab is closed: a player typing, or
 # pasting, while the app is busy is a few kilobytes behind; 4 MB of keys grew an app by 90 MB.
 MAX_BACKLOG = 1 << 20
-# Keys a tab may send at once, and then each second: a paste (MAX_MESSAGE) fits four times
-# over and no one types a fraction of it. The backlog above cannot bound the rest: an app
-# reads its pipe as fast as it comes and keeps what it has read and not yet handled in its
-# own memory (8 MB of keys sent at once grew an app to 300-500 MB on a loaded machine).
-KEYS_AT_ONCE = MAX_BACKLOG
-KEYS_A_SECOND = 64 << 10
+# Keys a tab may send at once, and then each second: a paste of many pages, and more than
+# anyone types. The backlog above cannot bound the rest: an app reads its pipe as fast as it
+# comes and keeps each key it has read and not yet handled in its own memory, which on a
+# loaded machine grew an app by hundreds of bytes a key (a megabyte of keys: over 250 MB).
+KEYS_AT_ONCE = 64 << 10
+KEYS_A_SECOND = 16 << 10
 # The largest message a tab may send (aiohttp's default is 4 MB): a paste of a long text.
 MAX_MESSAGE = 256 << 10
 
