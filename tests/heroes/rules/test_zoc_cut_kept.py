@@ -15,15 +15,21 @@ from builder.heroes.rules.geometry import zoc
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.standing import Standing
 from builder.heroes.rules.pieces import Square
-from builder.heroes.rules.ruleset import ruleset_for
+from builder.heroes.rules.ruleset import Ruleset, ruleset_for
+from builder.heroes.scenario.battlefield import Battlefield
 from tests.heroes.rules.test_simulate import play, scenario
+
+
+def field_of(name: str) -> tuple[Battlefield, Ruleset]:
+    """The shipped scenario's battlefield and the ruleset it is played under."""
+    loaded, battlefield = scenario(name)
+    setup = loaded.scenario.setup
+    return battlefield, ruleset_for(loaded.scenario.game, setup.night, setup.fog)
 
 
 @pytest.mark.parametrize(("name", "seed"), [("rush-on-maltot", 3), ("hon-first-contact", 2), ("way-of-the-cross", 4)])
 def test_kept_cuts_equal_fresh_cuts_over_whole_games(name: str, seed: int) -> None:
-    loaded, battlefield = scenario(name)
-    setup = loaded.scenario.setup
-    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    battlefield, ruleset = field_of(name)
     record = play(name, seed)
     compared = cut = 0
     for frame in record.frames[::3]:
@@ -54,9 +60,7 @@ def test_a_cut_is_made_again_only_for_a_unit_beside_an_exerting_unit() -> None:
     # Searches of one side's units, one after another: the zones are cut once, and again only
     # for a unit standing beside an exerting unit (its own place is left out of what cuts;
     # test_kept_cuts_equal_fresh_cuts_over_whole_games checks those).
-    loaded, battlefield = scenario("rush-on-maltot")
-    setup = loaded.scenario.setup
-    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    battlefield, ruleset = field_of("rush-on-maltot")
     shared = 0
     for frame in play("rush-on-maltot", 3).frames[::5]:
         pieces = [p for p in frame.pieces if p.squares]
@@ -80,9 +84,7 @@ def test_a_cut_is_made_again_only_for_a_unit_beside_an_exerting_unit() -> None:
 def test_units_replaced_in_place_are_cut_from_what_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     # Pieces are replaced at every marker or card: the same units in the same places cut the
     # same zones, so nothing is traced again.
-    loaded, battlefield = scenario("rush-on-maltot")
-    setup = loaded.scenario.setup
-    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    battlefield, ruleset = field_of("rush-on-maltot")
     traced: list[Square] = []
     cut_around = zoc._cut_around
 
@@ -115,9 +117,7 @@ def test_a_suppressed_unit_is_cut_nothing_from_a_zone_it_no_longer_holds() -> No
     # A Forced Move reads the zones of every enemy infantry unit (geometry/squares.py), a
     # suppressed one's included, which is empty (HoN core p.12): what is kept of the cuts by the
     # unit's place and type, made while it held its zone, must not be read into the empty one.
-    loaded, battlefield = scenario("rush-on-maltot")
-    setup = loaded.scenario.setup
-    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    battlefield, ruleset = field_of("rush-on-maltot")
     compared = 0
     for frame in play("rush-on-maltot", 3).frames[::5]:
         pieces = [p for p in frame.pieces if p.squares]
